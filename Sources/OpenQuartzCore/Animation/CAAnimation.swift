@@ -1,0 +1,171 @@
+import Foundation
+
+/// The abstract superclass for animations in Core Animation.
+///
+/// An animation describes how a layer property changes over time; adding it to a layer
+/// (`CALayer.add(_:forKey:)`) stores a copy that the engine times and evaluates.
+///
+/// ```swift
+/// let fade = CABasicAnimation(keyPath: "opacity")
+/// fade.fromValue = 0
+/// fade.duration = 0.3
+/// layer.add(fade, forKey: "fade")
+/// ```
+open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
+    /// Creates an animation with Apple's defaults.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates an animation from an archive; OpenQuartzCore archives nothing and returns defaults.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    /// Creates a copy of `other`, of `other`'s dynamic type. Engine machinery for `copy()`.
+    public required convenience init(__copying other: CAAnimation) {
+        self.init()
+        copyState(from: other)
+    }
+
+    // MARK: Animation attributes
+
+    /// An optional timing function defining the pacing of the animation; nil means linear.
+    open var timingFunction: CAMediaTimingFunction?
+
+    /// The delegate, held strongly (Apple documents this exception to delegate ownership).
+    open var delegate: (any CAAnimationDelegate)?
+
+    /// Whether the animation is removed from the layer when its active duration completes (true).
+    open var isRemovedOnCompletion: Bool = true
+
+    // MARK: CAMediaTiming
+
+    /// The begin time in the layer's time space; 0 means "when the transaction commits".
+    open var beginTime: CFTimeInterval = 0
+    /// The duration of one pass; 0 or less means the transaction's duration (0.25 s by default).
+    open var duration: CFTimeInterval = 0
+    /// The rate of the animation's time relative to its layer's (1).
+    open var speed: Float = 1
+    /// An additional offset into the active duration (0).
+    open var timeOffset: CFTimeInterval = 0
+    /// The number of passes; fractional counts stop partway; `.greatestFiniteMagnitude` repeats forever (0).
+    open var repeatCount: Float = 0
+    /// How long to repeat, in seconds; 0 means unused (0).
+    open var repeatDuration: CFTimeInterval = 0
+    /// Whether each pass plays forward then backward (false).
+    open var autoreverses: Bool = false
+    /// What the animation shows outside its active duration (`.removed`).
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Key-value container
+
+    /// Values stored for keys the class does not declare (Apple: CAAnimation is a key-value container).
+    var customValues: [String: Any] = [:]
+
+    /// The default value for `key`, used when no value was set; nil by default.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether `key`'s value is archived; true by default.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// Returns the value for `key`: a declared property, else a stored custom value, else
+    /// the class's ``defaultValue(forKey:)``.
+    open func value(forKey key: String) -> Any? {
+        if let known = knownValue(forKey: key) { return known }
+        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    /// Sets the value for `key`; keys the class does not declare are stored as custom values.
+    open func setValue(_ value: Any?, forKey key: String) {
+        if !setKnownValue(value, forKey: key) { customValues[key] = value }
+    }
+
+    /// Reads a value through a dotted key path; CAAnimation has no nested keys, so the path
+    /// is read as one key.
+    open func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
+
+    /// Sets a value through a dotted key path, read as one key.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
+
+    /// The declared property `key` of this class, boxed; nil if undeclared.
+    func knownValue(forKey key: String) -> Any? {
+        switch key {
+        case "beginTime": return beginTime
+        case "duration": return duration
+        case "speed": return speed
+        case "timeOffset": return timeOffset
+        case "repeatCount": return repeatCount
+        case "repeatDuration": return repeatDuration
+        case "autoreverses": return autoreverses
+        case "fillMode": return fillMode.rawValue
+        case "removedOnCompletion": return isRemovedOnCompletion
+        case "timingFunction": return timingFunction
+        case "delegate": return delegate
+        default: return nil
+        }
+    }
+
+    /// Sets the declared property `key`; false if the class does not declare it.
+    func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
+        let number = value.flatMap(AnimatableValue.number)?.value
+        switch key {
+        case "beginTime": beginTime = number ?? 0
+        case "duration": duration = number ?? 0
+        case "speed": speed = Float(number ?? 1)
+        case "timeOffset": timeOffset = number ?? 0
+        case "repeatCount": repeatCount = Float(number ?? 0)
+        case "repeatDuration": repeatDuration = number ?? 0
+        case "autoreverses": autoreverses = value as? Bool ?? false
+        case "removedOnCompletion": isRemovedOnCompletion = value as? Bool ?? true
+        case "fillMode": fillMode = (value as? String).map(CAMediaTimingFillMode.init) ?? .removed
+        case "timingFunction": timingFunction = value as? CAMediaTimingFunction
+        case "delegate": delegate = value as? any CAAnimationDelegate
+        default: return false
+        }
+        return true
+    }
+
+    // MARK: Copying
+
+    /// Returns a copy of the animation, of the same class, with every property copied.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        type(of: self).init(__copying: self)
+    }
+
+    /// Copies every property of `other` into `self`; subclasses extend it.
+    func copyState(from other: CAAnimation) {
+        timingFunction = other.timingFunction
+        delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        customValues = other.customValues
+    }
+
+    // MARK: CAAction
+
+    /// Adds the animation to `anObject` (a layer) under the key `event`.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+
+    // MARK: Engine hooks
+
+    /// Applies the animation's effect at `parentTime` (its layer's local time, or its
+    /// group's) to `presentation`. The base class animates nothing.
+    func contribute(to presentation: CALayer, atParentTime parentTime: Double) {}
+
+    /// The key paths the animation changes, for `needsDisplay(forKey:)` and diagnostics.
+    var animatedKeyPaths: [String] { [] }
+
+    /// Called on the copy stored by `add(_:forKey:)` before it joins `layer`: resolves
+    /// values that depend on the layer's state at that moment. The base class does nothing.
+    func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {}
+}

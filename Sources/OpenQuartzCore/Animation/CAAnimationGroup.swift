@@ -1,0 +1,44 @@
+import Foundation
+
+/// An object that allows multiple animations to be grouped and run concurrently.
+///
+/// The children run in the group's time space: a child's `beginTime` is relative to the
+/// group's start, and the group's duration clips them (Apple, "CAAnimationGroup").
+open class CAAnimationGroup: CAAnimation {
+    /// The animations to run concurrently.
+    open var animations: [CAAnimation]?
+
+    override func copyState(from other: CAAnimation) {
+        super.copyState(from: other)
+        guard let other = other as? CAAnimationGroup else { return }
+        animations = other.animations?.map { $0.copy() as! CAAnimation }
+    }
+
+    override func knownValue(forKey key: String) -> Any? {
+        key == "animations" ? animations : super.knownValue(forKey: key)
+    }
+
+    override func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
+        guard key == "animations" else { return super.setKnownValue(value, forKey: key) }
+        animations = value as? [CAAnimation]
+        return true
+    }
+
+    override var animatedKeyPaths: [String] { (animations ?? []).flatMap(\.animatedKeyPaths) }
+
+    override func contribute(to presentation: CALayer, atParentTime parentTime: Double) {
+        guard let sample = ActiveTiming(self).sample(atParentTime: parentTime) else { return }
+        let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
+        let groupTime = progress * duration
+        for child in animations ?? [] {
+            child.contribute(to: presentation, atParentTime: groupTime)
+        }
+    }
+
+    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
+        for child in animations ?? [] {
+            if child.duration <= 0 { child.duration = CATransaction.animationDuration() }
+            child.prepareForAttachment(to: layer, previousValues: previousValues)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// An object that provides basic, single-keyframe animation of a layer property.
+///
+/// The interpolation range comes from whichever of `fromValue`, `toValue` and `byValue`
+/// are set (Apple, "CABasicAnimation"):
+/// - from + to: from … to; from + by: from … from+by; by + to: to−by … to;
+/// - from only: from … the current presentation value; to only: current … to;
+/// - by only: current … current+by;
+/// - none: the previous presentation value … the current one.
+open class CABasicAnimation: CAPropertyAnimation {
+    /// The value the animation starts from.
+    open var fromValue: Any?
+    /// The value the animation ends at.
+    open var toValue: Any?
+    /// The value the animation adds, relative to its start.
+    open var byValue: Any?
+
+    /// The previous presentation value captured when added with none of the three values set.
+    var previousValue: AnimatableValue?
+
+    override func copyState(from other: CAAnimation) {
+        super.copyState(from: other)
+        guard let other = other as? CABasicAnimation else { return }
+        fromValue = other.fromValue
+        toValue = other.toValue
+        byValue = other.byValue
+        previousValue = other.previousValue
+    }
+
+    override func knownValue(forKey key: String) -> Any? {
+        switch key {
+        case "fromValue": return fromValue
+        case "toValue": return toValue
+        case "byValue": return byValue
+        default: return super.knownValue(forKey: key)
+        }
+    }
+
+    override func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: return super.setKnownValue(value, forKey: key)
+        }
+        return true
+    }
+
+    override var declaredValues: [Any] { [fromValue, toValue, byValue].compactMap { $0 } }
+
+    /// The start and end of the interpolation, given the property's current value `base`.
+    func endpoints(base: AnimatableValue?) -> (from: AnimatableValue, to: AnimatableValue)? {
+        let from = AnimatableValue(fromValue), to = AnimatableValue(toValue), by = AnimatableValue(byValue)
+        switch (from, to, by) {
+        case let (from?, to?, _): return (from, to)
+        case let (from?, nil, by?): return (from, from.adding(by))
+        case let (nil, to?, by?): return (to.subtracting(by), to)
+        case let (from?, nil, nil): return base.map { (from, $0) }
+        case let (nil, to?, nil): return base.map { ($0, to) }
+        case let (nil, nil, by?): return base.map { ($0, $0.adding(by)) }
+        case (nil, nil, nil): return base.map { (previousValue ?? $0, $0) }
+        }
+    }
+
+    override func value(atProgress progress: Double, base: AnimatableValue?) -> AnimatableValue? {
+        guard let (from, to) = endpoints(base: base) else { return nil }
+        return from.interpolated(to: to, fraction: interpolationFraction(progress))
+    }
+
+    /// Maps timing progress to interpolation fraction; identity for a basic animation.
+    func interpolationFraction(_ progress: Double) -> Double { progress }
+
+    override func cumulativeDelta(base: AnimatableValue?) -> AnimatableValue? {
+        endpoints(base: base).map { $0.to.subtracting($0.from) }
+    }
+
+    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
+        super.prepareForAttachment(to: layer, previousValues: previousValues)
+        if fromValue == nil, toValue == nil, byValue == nil, let keyPath, let previous = previousValues[keyPath] {
+            previousValue = AnimatableValue(previous)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// An object that provides keyframe animation of a layer property.
+///
+/// ```swift
+/// let shake = CAKeyframeAnimation(keyPath: "position.x")
+/// shake.values = [0, 10, -10, 0]
+/// shake.isAdditive = true
+/// shake.duration = 0.4
+/// ```
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values.
+    open var values: [Any]?
+    /// When each keyframe applies, as fractions 0…1 of the duration.
+    ///
+    /// Linear and cubic modes take one per value, from 0 to 1; discrete takes one more than
+    /// values. Invalid arrays (wrong count, decreasing, outside 0…1) are ignored and the
+    /// keyframes are spaced evenly (Apple, "CAKeyframeAnimation.keyTimes").
+    open var keyTimes: [NSNumber]?
+    /// Per-segment timing functions: one fewer than values; applied after `timingFunction`.
+    open var timingFunctions: [CAMediaTimingFunction]?
+    /// How intermediate values are computed (`.linear`).
+    open var calculationMode: CAAnimationCalculationMode = .linear
+    /// Kochanek–Bartels tension per keyframe, for cubic modes.
+    open var tensionValues: [NSNumber]?
+    /// Kochanek–Bartels continuity per keyframe, for cubic modes.
+    open var continuityValues: [NSNumber]?
+    /// Kochanek–Bartels bias per keyframe, for cubic modes.
+    open var biasValues: [NSNumber]?
+
+    override func copyState(from other: CAAnimation) {
+        super.copyState(from: other)
+        guard let other = other as? CAKeyframeAnimation else { return }
+        values = other.values
+        keyTimes = other.keyTimes
+        timingFunctions = other.timingFunctions
+        calculationMode = other.calculationMode
+        tensionValues = other.tensionValues
+        continuityValues = other.continuityValues
+        biasValues = other.biasValues
+        track = other.track
+    }
+
+    override func knownValue(forKey key: String) -> Any? {
+        switch key {
+        case "values": return values
+        case "keyTimes": return keyTimes
+        case "timingFunctions": return timingFunctions
+        case "calculationMode": return calculationMode.rawValue
+        case "tensionValues": return tensionValues
+        case "continuityValues": return continuityValues
+        case "biasValues": return biasValues
+        default: return super.knownValue(forKey: key)
+        }
+    }
+
+    override func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
+        switch key {
+        case "values": values = value as? [Any]
+        case "keyTimes": keyTimes = value as? [NSNumber]
+        case "timingFunctions": timingFunctions = value as? [CAMediaTimingFunction]
+        case "calculationMode": calculationMode = (value as? String).map(CAAnimationCalculationMode.init) ?? .linear
+        case "tensionValues": tensionValues = value as? [NSNumber]
+        case "continuityValues": continuityValues = value as? [NSNumber]
+        case "biasValues": biasValues = value as? [NSNumber]
+        default: return super.setKnownValue(value, forKey: key)
+        }
+        return true
+    }
+
+    override var declaredValues: [Any] { values ?? [] }
+
+    /// The validated keyframe track, built when the animation is attached to a layer.
+    var track: KeyframeTrack?
+
+    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
+        super.prepareForAttachment(to: layer, previousValues: previousValues)
+        guard !isInert else { return }
+        let key = keyPath ?? ""
+        guard let values, !values.isEmpty else {
+            OQC.report(.ignoredInput, key: key, "CAKeyframeAnimation of '\(key)' has no values, so it animates nothing; set values (at least one).")
+            isInert = true
+            return
+        }
+        let converted = values.compactMap { AnimatableValue($0) }
+        guard converted.count == values.count else {
+            OQC.report(.invalidValue, key: key, "CAKeyframeAnimation of '\(key)' has a nil value among its values; every keyframe needs a value. The animation is ignored.")
+            isInert = true
+            return
+        }
+        track = KeyframeTrack(
+            values: converted,
+            mode: calculationMode,
+            keyTimes: keyTimes?.map(\.doubleValue),
+            timingFunctions: timingFunctions,
+            tension: tensionValues?.map(\.doubleValue),
+            continuity: continuityValues?.map(\.doubleValue),
+            bias: biasValues?.map(\.doubleValue),
+            reportingKey: key)
+    }
+
+    override func value(atProgress progress: Double, base: AnimatableValue?) -> AnimatableValue? {
+        track?.value(at: progress)
+    }
+
+    override func cumulativeDelta(base: AnimatableValue?) -> AnimatableValue? {
+        guard let values = track?.values, let first = values.first, let last = values.last else { return nil }
+        return last.subtracting(first)
+    }
+}

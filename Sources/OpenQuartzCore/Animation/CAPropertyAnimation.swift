@@ -1,0 +1,100 @@
+import Foundation
+
+/// An abstract subclass for animations that change one layer property, named by a key path.
+open class CAPropertyAnimation: CAAnimation {
+    /// Creates an animation of the property at `path`, such as `"position.x"`.
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    /// The key path of the animated property, relative to the layer.
+    open var keyPath: String?
+
+    /// Whether the animated value is added to the property's current value (false).
+    open var isAdditive: Bool = false
+
+    /// Whether each repeat builds on the end value of the previous one (false).
+    open var isCumulative: Bool = false
+
+    /// Set at attachment when the animation cannot apply (unknown key, wrong value type).
+    var isInert = false
+
+    override func copyState(from other: CAAnimation) {
+        super.copyState(from: other)
+        guard let other = other as? CAPropertyAnimation else { return }
+        keyPath = other.keyPath
+        isAdditive = other.isAdditive
+        isCumulative = other.isCumulative
+    }
+
+    override func knownValue(forKey key: String) -> Any? {
+        switch key {
+        case "keyPath": return keyPath
+        case "additive": return isAdditive
+        case "cumulative": return isCumulative
+        default: return super.knownValue(forKey: key)
+        }
+    }
+
+    override func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
+        switch key {
+        case "keyPath": keyPath = value as? String
+        case "additive": isAdditive = value as? Bool ?? false
+        case "cumulative": isCumulative = value as? Bool ?? false
+        default: return super.setKnownValue(value, forKey: key)
+        }
+        return true
+    }
+
+    override var animatedKeyPaths: [String] { keyPath.map { [$0] } ?? [] }
+
+    // MARK: Evaluation
+
+    /// The value at `progress` (after the timing function) given the property's value before
+    /// this animation (`base`); nil when there is nothing to show. Subclasses override.
+    func value(atProgress progress: Double, base: AnimatableValue?) -> AnimatableValue? { nil }
+
+    /// The change over one pass, for cumulative repeats; nil when not cumulative-capable.
+    func cumulativeDelta(base: AnimatableValue?) -> AnimatableValue? { nil }
+
+    /// The values this animation carries, checked against the layer's property at attachment.
+    var declaredValues: [Any] { [] }
+
+    override func contribute(to presentation: CALayer, atParentTime parentTime: Double) {
+        guard !isInert, let keyPath,
+              let sample = ActiveTiming(self).sample(atParentTime: parentTime) else { return }
+        let base = presentation.animatableValue(forKeyPath: keyPath)
+        let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
+        guard var value = value(atProgress: progress, base: base) else { return }
+        if isCumulative, sample.iteration > 0, let delta = cumulativeDelta(base: base) {
+            value = value.adding(delta.repeated(sample.iteration))
+        }
+        if isAdditive, let base {
+            value = value.adding(base)
+        }
+        presentation.setAnimatedValue(value, forKeyPath: keyPath, like: base)
+    }
+
+    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
+        guard let keyPath else {
+            OQC.report(.unknownKeyPath, key: "", "\(type(of: self)) has no keyPath, so it animates nothing; set keyPath (for example \"opacity\").")
+            isInert = true
+            return
+        }
+        guard layer.isAnimatableKeyPath(keyPath) else {
+            OQC.report(.unknownKeyPath, key: keyPath, "'\(keyPath)' is not a property of \(type(of: layer)), so this animation does nothing; check the spelling, or declare the property (needsDisplay(forKey:) or a stored value).")
+            isInert = true
+            return
+        }
+        let current = layer.animatableValue(forKeyPath: keyPath)
+        for value in declaredValues {
+            guard let candidate = AnimatableValue(value) else { continue }
+            if let current, !candidate.isCompatible(with: current) || (candidate.kind == .discrete && current.kind != .discrete) {
+                OQC.report(.invalidValue, key: keyPath, "\(type(of: value)) value \(value) cannot animate '\(keyPath)', which holds \(type(of: current.boxed)); pass a value of that type. The animation is ignored.")
+                isInert = true
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// An object that provides an animated transition between a layer's states.
+///
+/// OpenQuartzCore times transitions and reports their completion like any animation; it
+/// renders no visual effect, since there is nothing on screen. A transition is always
+/// stored under the key `"transition"` (Apple, `kCATransition`).
+open class CATransition: CAAnimation {
+    /// The kind of transition (`.fade`).
+    open var type: CATransitionType = .fade
+    /// The direction of a directional transition (nil).
+    open var subtype: CATransitionSubtype?
+    /// The start point of the transition, 0…1 (0).
+    open var startProgress: Float = 0
+    /// The end point of the transition, 0…1 (1).
+    open var endProgress: Float = 1
+
+    override func copyState(from other: CAAnimation) {
+        super.copyState(from: other)
+        guard let other = other as? CATransition else { return }
+        type = other.type
+        subtype = other.subtype
+        startProgress = other.startProgress
+        endProgress = other.endProgress
+    }
+
+    override func knownValue(forKey key: String) -> Any? {
+        switch key {
+        case "type": return type.rawValue
+        case "subtype": return subtype?.rawValue
+        case "startProgress": return startProgress
+        case "endProgress": return endProgress
+        default: return super.knownValue(forKey: key)
+        }
+    }
+
+    override func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
+        switch key {
+        case "type": type = (value as? String).map(CATransitionType.init) ?? .fade
+        case "subtype": subtype = (value as? String).map(CATransitionSubtype.init)
+        case "startProgress": startProgress = Float(value.flatMap(AnimatableValue.number)?.value ?? 0)
+        case "endProgress": endProgress = Float(value.flatMap(AnimatableValue.number)?.value ?? 1)
+        default: return super.setKnownValue(value, forKey: key)
+        }
+        return true
+    }
+}
+
+/// The kinds of layer transition.
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's `kCATransition…` constants.
+    public let rawValue: String
+    /// Creates a transition type from its raw string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The layer's content fades as it becomes visible or hidden.
+    public static let fade = CATransitionType(rawValue: "fade")
+    /// The new content slides over the old.
+    public static let moveIn = CATransitionType(rawValue: "moveIn")
+    /// The new content pushes the old out.
+    public static let push = CATransitionType(rawValue: "push")
+    /// The old content slides away to reveal the new.
+    public static let reveal = CATransitionType(rawValue: "reveal")
+}
+
+/// The directions of a directional transition.
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's `kCATransitionFrom…` constants.
+    public let rawValue: String
+    /// Creates a transition subtype from its raw string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// From the right.
+    public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    /// From the left.
+    public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    /// From the top.
+    public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    /// From the bottom.
+    public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
+}

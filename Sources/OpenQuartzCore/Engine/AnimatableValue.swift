@@ -1,0 +1,226 @@
+import Foundation
+
+/// A property value in a form the engine can interpolate, add and measure.
+///
+/// Core Animation interpolates numbers, points, sizes, rects, transforms and colors, and
+/// switches everything else discretely. Numbers arrive boxed as any Swift numeric type or
+/// `NSNumber` (on Linux `Any` holding a `CGFloat` does not bridge to `Double`), so the
+/// original numeric type is kept to box results back into the type the property expects.
+struct AnimatableValue {
+    enum Kind: Equatable {
+        case number(NumericType)
+        case point, size, rect, transform, color
+        /// Not interpolatable: switches at the midpoint, like CSS discrete animation.
+        case discrete
+    }
+
+    enum NumericType: Equatable { case cgFloat, double, float, int, nsNumber }
+
+    var kind: Kind
+    /// Components: x, y (point); width, height (size); x, y, width, height (rect);
+    /// r, g, b, a (color); m11…m44 (transform); the number in lane 0.
+    var lanes: SIMD16<Double>
+    var other: Any?
+
+    init(kind: Kind, lanes: SIMD16<Double>) {
+        self.kind = kind
+        self.lanes = lanes
+        self.other = nil
+    }
+
+    init(discrete value: Any) {
+        kind = .discrete
+        lanes = .zero
+        other = value
+    }
+
+    /// Reads any value Core Animation can animate; nil for nil.
+    init?(_ value: Any?) {
+        guard let value = Self.unwrap(value) else { return nil }
+        if let number = Self.number(value) {
+            self.init(kind: .number(number.type), lanes: SIMD16(number.value, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+            return
+        }
+        switch value {
+        case let point as CGPoint:
+            self.init(kind: .point, lanes: Self.lanes([point.x, point.y]))
+        case let size as CGSize:
+            self.init(kind: .size, lanes: Self.lanes([size.width, size.height]))
+        case let rect as CGRect:
+            self.init(kind: .rect, lanes: Self.lanes([rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]))
+        case let transform as CATransform3D:
+            self.init(kind: .transform, lanes: Self.lanes(transform))
+        case let color as CGColor:
+            let c = color.components ?? [0, 0, 0, 1]
+            let rgba: [CGFloat] = c.count >= 4 ? Array(c.prefix(4)) : [c.first ?? 0, c.first ?? 0, c.first ?? 0, c.last ?? 1]
+            self.init(kind: .color, lanes: Self.lanes(rgba))
+        case let nsValue as NSValue:
+            if String(cString: nsValue.objCType).contains("Point") {
+                self.init(kind: .point, lanes: Self.lanes([nsValue.pointValue.x, nsValue.pointValue.y]))
+            } else if String(cString: nsValue.objCType).contains("Size") {
+                self.init(kind: .size, lanes: Self.lanes([nsValue.sizeValue.width, nsValue.sizeValue.height]))
+            } else if String(cString: nsValue.objCType).contains("Rect") {
+                let r = nsValue.rectValue
+                self.init(kind: .rect, lanes: Self.lanes([r.origin.x, r.origin.y, r.size.width, r.size.height]))
+            } else {
+                self.init(discrete: value)
+            }
+        default:
+            self.init(discrete: value)
+        }
+    }
+
+    /// Whether values of `self` and `other` can be interpolated together.
+    func isCompatible(with other: AnimatableValue) -> Bool {
+        switch (kind, other.kind) {
+        case (.number, .number): return true
+        case (.discrete, _), (_, .discrete): return true
+        default: return kind == other.kind
+        }
+    }
+
+    // MARK: Boxing
+
+    /// The value boxed as the Swift type Core Animation hands out for its kind.
+    var boxed: Any {
+        switch kind {
+        case .number(let type):
+            let v = lanes[0]
+            switch type {
+            case .cgFloat: return CGFloat(v)
+            case .double: return v
+            case .float: return Float(v)
+            case .int: return v.rounded() == v ? Int(v) as Any : v as Any
+            case .nsNumber: return NSNumber(value: v)
+            }
+        case .point: return CGPoint(x: lanes[0], y: lanes[1])
+        case .size: return CGSize(width: lanes[0], height: lanes[1])
+        case .rect: return CGRect(x: lanes[0], y: lanes[1], width: lanes[2], height: lanes[3])
+        case .transform: return transform
+        case .color: return CGColor(srgbRed: lanes[0], green: lanes[1], blue: lanes[2], alpha: lanes[3])
+        case .discrete: return other as Any
+        }
+    }
+
+    /// The value boxed to match the type of `template` (for numbers: the template's numeric type).
+    func boxed(like template: AnimatableValue?) -> Any {
+        guard case .number = kind else { return boxed }
+        var copy = self
+        if let template, case .number(let type) = template.kind {
+            copy.kind = .number(type == .int ? .double : type)
+        } else {
+            // No model value to match: CGFloat, the type custom layer properties use.
+            copy.kind = .number(.cgFloat)
+        }
+        return copy.boxed
+    }
+
+    var transform: CATransform3D {
+        CATransform3D(
+            m11: lanes[0], m12: lanes[1], m13: lanes[2], m14: lanes[3],
+            m21: lanes[4], m22: lanes[5], m23: lanes[6], m24: lanes[7],
+            m31: lanes[8], m32: lanes[9], m33: lanes[10], m34: lanes[11],
+            m41: lanes[12], m42: lanes[13], m43: lanes[14], m44: lanes[15])
+    }
+
+    // MARK: Arithmetic
+
+    /// Linear interpolation (transforms interpolate decomposed); `fraction` may overshoot.
+    func interpolated(to end: AnimatableValue, fraction: Double) -> AnimatableValue {
+        switch (kind, end.kind) {
+        case (.discrete, _), (_, .discrete):
+            return fraction < 0.5 ? self : end
+        case (.transform, .transform):
+            return AnimatableValue(kind: .transform, lanes: Self.lanes(transform.interpolated(to: end.transform, fraction: fraction)))
+        default:
+            var result = self
+            result.lanes = lanes + (end.lanes - lanes) * fraction
+            return result
+        }
+    }
+
+    /// `self + other`: sums lanes; transforms concatenate (`self` applied first).
+    func adding(_ other: AnimatableValue) -> AnimatableValue {
+        switch (kind, other.kind) {
+        case (.discrete, _): return other
+        case (_, .discrete): return self
+        case (.transform, .transform):
+            return AnimatableValue(kind: .transform, lanes: Self.lanes(CATransform3DConcat(transform, other.transform)))
+        default:
+            var result = self
+            result.lanes = lanes + other.lanes
+            return result
+        }
+    }
+
+    /// `self − other`: the value that, added to `other`, gives `self`.
+    func subtracting(_ other: AnimatableValue) -> AnimatableValue {
+        switch (kind, other.kind) {
+        case (.discrete, _), (_, .discrete): return self
+        case (.transform, .transform):
+            return AnimatableValue(kind: .transform, lanes: Self.lanes(CATransform3DConcat(CATransform3DInvert(other.transform), transform)))
+        default:
+            var result = self
+            result.lanes = lanes - other.lanes
+            return result
+        }
+    }
+
+    /// `self` added to itself `count` times (cumulative repeats); `count` ≥ 0.
+    func repeated(_ count: Int) -> AnimatableValue {
+        switch kind {
+        case .discrete: return self
+        case .transform:
+            var result = CATransform3DIdentity
+            for _ in 0..<max(0, count) { result = CATransform3DConcat(result, transform) }
+            return AnimatableValue(kind: .transform, lanes: Self.lanes(result))
+        default:
+            var result = self
+            result.lanes = lanes * Double(count)
+            return result
+        }
+    }
+
+    /// Euclidean distance between the two values' components, for paced keyframes.
+    func distance(to other: AnimatableValue) -> Double {
+        guard kind != .discrete, other.kind != .discrete else { return 1 }
+        let d = other.lanes - lanes
+        return (d * d).sum().squareRoot()
+    }
+
+    // MARK: Reading
+
+    private static func unwrap(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.map(\.value)
+    }
+
+    /// Reads a number of any Swift numeric type or `NSNumber`.
+    static func number(_ value: Any) -> (value: Double, type: NumericType)? {
+        switch value {
+        case let v as CGFloat: return (Double(v), .cgFloat)
+        case let v as Double: return (v, .double)
+        case let v as Float: return (Double(v), .float)
+        case let v as Int: return (Double(v), .int)
+        case is Bool: return nil
+        case let v as NSNumber: return (v.doubleValue, .nsNumber)
+        case let v as Int32: return (Double(v), .int)
+        case let v as Int64: return (Double(v), .int)
+        case let v as UInt: return (Double(v), .int)
+        default: return nil
+        }
+    }
+
+    private static func lanes(_ values: [CGFloat]) -> SIMD16<Double> {
+        var lanes = SIMD16<Double>.zero
+        for (i, v) in values.enumerated() { lanes[i] = Double(v) }
+        return lanes
+    }
+
+    private static func lanes(_ t: CATransform3D) -> SIMD16<Double> {
+        SIMD16(t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+               t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44)
+    }
+}

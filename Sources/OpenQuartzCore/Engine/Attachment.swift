@@ -1,0 +1,110 @@
+import Foundation
+
+/// One animation attached to a layer: the stored copy plus the engine's bookkeeping.
+///
+/// Guarded by `Engine.lock`.
+final class Attachment {
+    enum Phase { case pending, running, ended }
+
+    let key: String?
+    let animation: CAAnimation
+    var phase = Phase.pending
+    /// Completion blocks waiting for this animation (one per enclosing transaction scope).
+    var groups: [CompletionGroup] = []
+    var startWork: (any OQC.ScheduledWork)?
+    var stopWork: (any OQC.ScheduledWork)?
+    var didStart = false
+
+    init(key: String?, animation: CAAnimation) {
+        self.key = key
+        self.animation = animation
+    }
+
+    func cancelWork() {
+        startWork?.cancel()
+        stopWork?.cancel()
+        startWork = nil
+        stopWork = nil
+    }
+
+    /// Ends the attachment once: tells the delegate and releases the completion groups.
+    ///
+    /// - Parameters:
+    ///   - finished: Whether the active duration completed without removal.
+    ///   - clock: The clock to deliver on when not delivering now.
+    ///   - deliverNow: true when already running on the clock's callback; otherwise the
+    ///     callbacks are scheduled for the clock's current time (Apple delivers removal
+    ///     callbacks asynchronously, after the call that removed the animation).
+    func end(finished: Bool, on clock: any OQC.Clock, deliverNow: Bool) {
+        let groups: [CompletionGroup]? = Engine.locked {
+            guard phase != .ended else { return nil }
+            phase = .ended
+            cancelWork()
+            defer { self.groups = [] }
+            return self.groups
+        }
+        guard let groups else { return }
+        let delegate = animation.delegate
+        let animation = self.animation
+        let deliver = {
+            delegate?.animationDidStop(animation, finished: finished)
+            for group in groups { group.release(on: clock) }
+        }
+        if deliverNow {
+            deliver()
+        } else {
+            let box = UncheckedSendable(deliver)
+            _ = clock.schedule(at: clock.now) { ClockContext.with(clock) { box.value() } }
+        }
+    }
+}
+
+/// A transaction completion block and the animations it waits for.
+///
+/// Apple: the block runs once every animation added after it was set, in that transaction,
+/// has completed or been removed; right after the commit if there are none.
+/// Guarded by `Engine.lock`.
+final class CompletionGroup {
+    private let block: (() -> Void)?
+    private var outstanding = 0
+    private var armed = false
+    private var fired = false
+    private var clock: (any OQC.Clock)?
+
+    init(block: (() -> Void)?) { self.block = block }
+
+    /// Counts one more animation to wait for.
+    func retain(clock: any OQC.Clock) {
+        Engine.locked {
+            outstanding += 1
+            if self.clock == nil { self.clock = clock }
+        }
+    }
+
+    /// One awaited animation ended; runs the block now if it was the last one.
+    func release(on clock: any OQC.Clock) {
+        let run = Engine.locked { () -> Bool in
+            outstanding -= 1
+            return takeFireIfDone()
+        }
+        if run { block?() }
+    }
+
+    /// The transaction committed: from now on the block may run. With nothing outstanding
+    /// it runs on `fallbackClock`'s next turn (the main queue's, for the real clock).
+    func arm(fallbackClock: any OQC.Clock) {
+        let clock: (any OQC.Clock)? = Engine.locked {
+            armed = true
+            return takeFireIfDone() ? (self.clock ?? fallbackClock) : nil
+        }
+        guard let clock, let block else { return }
+        let box = UncheckedSendable(block)
+        _ = clock.schedule(at: clock.now) { ClockContext.with(clock) { box.value() } }
+    }
+
+    private func takeFireIfDone() -> Bool {
+        guard armed, outstanding <= 0, !fired else { return false }
+        fired = true
+        return true
+    }
+}

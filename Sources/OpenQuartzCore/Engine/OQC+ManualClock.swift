@@ -1,0 +1,147 @@
+import Foundation
+
+extension OQC {
+    /// Virtual time for tests: nothing happens until you call ``advance(by:)``.
+    ///
+    /// Due work runs in (deadline, insertion order) on the thread that advances the clock,
+    /// with ``now`` already set to the work's deadline, and with the clock's lock released,
+    /// so a callback may schedule more work, which runs in the same call if it falls due.
+    /// While callbacks run, this clock is ``OQC/currentClock`` on that thread, so
+    /// `CACurrentMediaTime()` returns virtual time inside them.
+    ///
+    /// ```swift
+    /// let clock = OQC.ManualClock()
+    /// let layer = OQC.withClock(clock) { CALayer() }
+    /// layer.add(fade, forKey: "fade")
+    /// clock.advance(by: 0.1)            // presentation() now shows t = 0.1
+    /// ```
+    public final class ManualClock: Clock, @unchecked Sendable {
+        // `lock` guards `state`. It is never held while work runs.
+        private let lock = NSLock()
+        private var state = State()
+
+        private struct State {
+            var now: CFTimeInterval
+            var nextSequence = 0
+            var pending: [Entry] = []
+            init(now: CFTimeInterval = 0) { self.now = now }
+        }
+
+        private struct Entry {
+            let deadline: CFTimeInterval
+            let sequence: Int
+            let work: Work
+        }
+
+        /// Creates a clock that reads `now` until advanced.
+        public init(now: CFTimeInterval = 0) {
+            state = State(now: now)
+        }
+
+        /// The current virtual time.
+        public var now: CFTimeInterval {
+            lock.lock()
+            defer { lock.unlock() }
+            return state.now
+        }
+
+        /// The number of scheduled items that have not run or been cancelled.
+        public var pendingCount: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return state.pending.filter { !$0.work.isCancelled }.count
+        }
+
+        /// The deadline of the earliest scheduled item, if any.
+        public var nextDeadline: CFTimeInterval? {
+            lock.lock()
+            defer { lock.unlock() }
+            return state.pending.filter { !$0.work.isCancelled }.map(\.deadline).min()
+        }
+
+        /// Schedules `work` to run when the clock is advanced to `deadline` or beyond.
+        public func schedule(
+            at deadline: CFTimeInterval,
+            _ work: @escaping @Sendable () -> Void
+        ) -> any ScheduledWork {
+            let item = Work(work)
+            lock.lock()
+            let safeDeadline = deadline.isNaN ? state.now : deadline
+            state.pending.append(Entry(deadline: safeDeadline, sequence: state.nextSequence, work: item))
+            state.nextSequence += 1
+            lock.unlock()
+            return item
+        }
+
+        /// Moves time forward by `interval`, running everything that falls due on the way.
+        ///
+        /// `advance(by: 0)` runs the work that is due now, such as completions of
+        /// transactions that added no animation.
+        public func advance(by interval: CFTimeInterval) {
+            precondition(interval >= 0 && interval.isFinite,
+                         "ManualClock.advance(by:) needs a finite, non-negative interval; got \(interval)")
+            advance(to: now + interval)
+        }
+
+        /// Moves time forward to `deadline`, running everything that falls due on the way.
+        public func advance(to deadline: CFTimeInterval) {
+            while let entry = popDue(until: deadline) {
+                ClockContext.with(self) { entry.work.run() }
+            }
+            lock.lock()
+            state.now = max(state.now, deadline)
+            lock.unlock()
+        }
+
+        /// Runs scheduled work until none is left, advancing time to each deadline.
+        ///
+        /// - Parameter limit: The latest time to advance to; work scheduled after it stays pending.
+        public func run(until limit: CFTimeInterval = .greatestFiniteMagnitude) {
+            while let next = nextDeadline, next <= limit {
+                advance(to: max(next, now))
+            }
+        }
+
+        private func popDue(until deadline: CFTimeInterval) -> Entry? {
+            lock.lock()
+            defer { lock.unlock() }
+            state.pending.removeAll { $0.work.isCancelled }
+            guard let index = state.pending.indices.min(by: { lhs, rhs in
+                let a = state.pending[lhs], b = state.pending[rhs]
+                return (a.deadline, a.sequence) < (b.deadline, b.sequence)
+            }), state.pending[index].deadline <= deadline else { return nil }
+            let entry = state.pending.remove(at: index)
+            state.now = max(state.now, entry.deadline)
+            return entry
+        }
+
+        /// One scheduled closure that runs at most once.
+        final class Work: ScheduledWork, @unchecked Sendable {
+            // `lock` guards `body`; nil once run or cancelled.
+            private let lock = NSLock()
+            private var body: (@Sendable () -> Void)?
+
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+            var isCancelled: Bool {
+                lock.lock()
+                defer { lock.unlock() }
+                return body == nil
+            }
+
+            func run() {
+                lock.lock()
+                let work = body
+                body = nil
+                lock.unlock()
+                work?()
+            }
+
+            func cancel() {
+                lock.lock()
+                body = nil
+                lock.unlock()
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Dispatch
+import Foundation
+
+/// One `begin()`/`commit()` scope, or a thread's implicit transaction.
+final class TransactionScope {
+    var values: [String: Any] = [:]
+    /// Completion groups created in this scope, in order; the last one collects new animations.
+    var groups: [CompletionGroup] = []
+}
+
+/// The transactions of one thread (Apple: transactions are per thread). Guarded by `Engine.lock`.
+final class ThreadTransactions {
+    var explicit: [TransactionScope] = []
+    var implicit: TransactionScope?
+    /// Layers changed since the last commit, in first-change order.
+    var pendingLayers: [CALayer] = []
+    var pendingIDs: Set<ObjectIdentifier> = []
+    var isRegisteredForFlush = false
+
+    var scopesInnermostFirst: [TransactionScope] {
+        explicit.reversed() + (implicit.map { [$0] } ?? [])
+    }
+}
+
+/// The engine's transaction machinery behind `CATransaction`.
+///
+/// - An implicit transaction starts when a layer changes outside `begin()`/`commit()` and
+///   commits on the main queue's next turn (Apple: at the end of the run-loop turn), when
+///   `CATransaction.flush()` is called, or when a manual clock advances.
+/// - Deliberate difference: Apple nests an explicit transaction inside a pending implicit
+///   one, so its changes wait for the implicit commit. OpenQuartzCore's outermost
+///   `commit()` commits every pending change of its thread at once, which is what tests
+///   that call `begin()`/`commit()` expect.
+enum Transactions {
+    private static let threadKey = "OpenQuartzCore.Transactions"
+    /// Threads with an uncommitted implicit transaction. Guarded by `Engine.lock`.
+    nonisolated(unsafe) private static var awaitingFlush: [ThreadTransactions] = []
+
+    /// The current thread's transactions; call with the engine lock held.
+    static var current: ThreadTransactions {
+        let dictionary = Thread.current.threadDictionary
+        if let existing = dictionary[threadKey] as? ThreadTransactions { return existing }
+        let created = ThreadTransactions()
+        dictionary[threadKey] = created
+        return created
+    }
+
+    /// The innermost scope, creating the implicit transaction if no explicit one is open.
+    private static func innermostScope(_ thread: ThreadTransactions) -> TransactionScope {
+        if let scope = thread.explicit.last { return scope }
+        if let scope = thread.implicit { return scope }
+        let scope = TransactionScope()
+        thread.implicit = scope
+        scheduleImplicitCommit(thread)
+        return scope
+    }
+
+    private static func scheduleImplicitCommit(_ thread: ThreadTransactions) {
+        guard !thread.isRegisteredForFlush else { return }
+        thread.isRegisteredForFlush = true
+        awaitingFlush.append(thread)
+        let box = UncheckedSendable(thread)
+        DispatchQueue.main.async { commitImplicit(box.value) }
+    }
+
+    /// Records that `layer` changed in the current transaction.
+    static func noteChange(to layer: CALayer) {
+        Engine.locked {
+            let thread = current
+            _ = innermostScope(thread)
+            if thread.pendingIDs.insert(ObjectIdentifier(layer)).inserted {
+                thread.pendingLayers.append(layer)
+            }
+        }
+    }
+
+    // MARK: Scopes
+
+    static func begin() {
+        Engine.locked { current.explicit.append(TransactionScope()) }
+    }
+
+    static func commit() {
+        let (scope, thread, isOutermost): (TransactionScope?, ThreadTransactions, Bool) = Engine.locked {
+            let thread = current
+            let scope = thread.explicit.popLast()
+            return (scope, thread, thread.explicit.isEmpty)
+        }
+        guard let scope else {
+            OQC.report(.ignoredInput, key: "commit", "CATransaction.commit() without a matching begin() is ignored; pair every commit with a begin.")
+            return
+        }
+        if isOutermost {
+            commitLayers(of: thread)
+            Engine.locked {
+                if thread.implicit != nil { scheduleImplicitCommit(thread) }
+            }
+        }
+        arm(scope)
+    }
+
+    /// Commits the thread's implicit transaction if no explicit transaction is open.
+    static func flush() {
+        let thread = Engine.locked { current }
+        commitImplicit(thread)
+    }
+
+    /// Commits every thread's pending implicit transaction (a manual clock does this
+    /// before time moves, as a run-loop turn would).
+    static func flushAllImplicit() {
+        let threads = Engine.locked { awaitingFlush }
+        for thread in threads { commitImplicit(thread) }
+    }
+
+    private static func commitImplicit(_ thread: ThreadTransactions) {
+        let scope: TransactionScope? = Engine.locked {
+            thread.isRegisteredForFlush = false
+            awaitingFlush.removeAll { $0 === thread }
+            // Inside begin()/commit(): the outermost commit reschedules this flush.
+            guard thread.explicit.isEmpty else { return nil }
+            defer { thread.implicit = nil }
+            return thread.implicit ?? TransactionScope()
+        }
+        guard let scope else { return }
+        commitLayers(of: thread)
+        arm(scope)
+    }
+
+    private static func commitLayers(of thread: ThreadTransactions) {
+        let layers: [CALayer] = Engine.locked {
+            defer {
+                thread.pendingLayers = []
+                thread.pendingIDs = []
+            }
+            return thread.pendingLayers
+        }
+        var callouts: [() -> Void] = []
+        for layer in layers { callouts += layer.commit() }
+        for callout in callouts { callout() }
+    }
+
+    private static func arm(_ scope: TransactionScope) {
+        let clock = OQC.currentClock
+        for group in scope.groups { group.arm(fallbackClock: clock) }
+    }
+
+    // MARK: Values
+
+    static func value(forKey key: String) -> Any? {
+        Engine.locked {
+            for scope in current.scopesInnermostFirst {
+                if let value = scope.values[key] { return value }
+            }
+            return nil
+        }
+    }
+
+    static func setValue(_ value: Any?, forKey key: String) {
+        Engine.locked { innermostScope(current).values[key] = value }
+    }
+
+    /// Starts a new completion group in the innermost scope.
+    static func setCompletionBlock(_ block: (() -> Void)?) {
+        Engine.locked {
+            let scope = innermostScope(current)
+            scope.values[CompletionKey.name] = block.map(UncheckedSendable.init)
+            scope.groups.append(CompletionGroup(block: block))
+        }
+    }
+
+    static func completionBlock() -> (() -> Void)? {
+        (value(forKey: CompletionKey.name) as? UncheckedSendable<() -> Void>)?.value
+    }
+
+    enum CompletionKey { static let name = "completionBlock" }
+
+    /// The completion groups an animation added now must count toward: the latest group of
+    /// every open scope.
+    static func groupsForNewAnimation() -> [CompletionGroup] {
+        Engine.locked {
+            let thread = current
+            _ = innermostScope(thread)
+            return thread.scopesInnermostFirst.compactMap(\.groups.last)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+extension CALayer {
+    /// Adds a **copy** of `anim` to the layer under `key`, replacing any animation with that key.
+    ///
+    /// - An animation whose `duration` is 0 or less takes the transaction's
+    ///   `animationDuration()` (0.25 s unless set).
+    /// - An animation whose `beginTime` is 0 starts when the transaction commits.
+    /// - A `CATransition` is always stored under `"transition"`.
+    /// - A nil key is allowed; such animations cannot be looked up or removed by key.
+    func attach(_ anim: CAAnimation, forKey key: String?) {
+        guard let copy = anim.copy() as? CAAnimation else { return }
+        let key = anim is CATransition ? "transition" : key
+        if copy.duration <= 0 || !copy.duration.isFinite {
+            if copy.duration < 0 || !copy.duration.isFinite {
+                OQC.report(.ignoredInput, key: key ?? "", "an animation duration of \(copy.duration) is invalid; Core Animation uses the transaction duration (\(CATransaction.animationDuration()) s) instead. Use a finite duration of 0 or more.")
+            }
+            copy.duration = CATransaction.animationDuration()
+        }
+        let previous = Engine.locked { previousValues }
+        copy.prepareForAttachment(to: self, previousValues: previous)
+        let attachment = Attachment(key: key, animation: copy)
+        let groups = Transactions.groupsForNewAnimation()
+        let clock = self.clock
+        for group in groups { group.retain(clock: clock) }
+        let replaced: Attachment? = Engine.locked {
+            attachment.groups = groups
+            var replaced: Attachment?
+            if let key, let index = attachments.firstIndex(where: { $0.key == key }) {
+                replaced = attachments.remove(at: index)
+            }
+            attachments.append(attachment)
+            return replaced
+        }
+        replaced?.end(finished: false, on: clock, deliverNow: false)
+        Transactions.noteChange(to: self)
+    }
+
+    /// Returns the animation stored under `key`: the copy made by `add(_:forKey:)`. Do not
+    /// modify it (Apple: the behaviour is undefined).
+    public func animation(forKey key: String) -> CAAnimation? {
+        Engine.locked { attachments.last { $0.key == key }?.animation }
+    }
+
+    /// The keys of the attached animations, in the order they apply; nil if there are none.
+    public func animationKeys() -> [String]? {
+        let keys = Engine.locked { attachments.compactMap(\.key) }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`. Its delegate gets `animationDidStop(_:finished:)`
+    /// with `finished == false`, and it counts as complete for its transaction's block.
+    func detachAnimation(forKey key: String) {
+        remove { $0.key == key }
+    }
+
+    /// Removes every attached animation, each reported as not finished.
+    func detachAllAnimations() {
+        remove { _ in true }
+    }
+
+    private func remove(where predicate: (Attachment) -> Bool) {
+        let clock = self.clock
+        let removed: [Attachment] = Engine.locked {
+            let removed = attachments.filter(predicate)
+            attachments.removeAll(where: predicate)
+            return removed
+        }
+        for attachment in removed {
+            attachment.end(finished: false, on: clock, deliverNow: false)
+        }
+        if !removed.isEmpty { Transactions.noteChange(to: self) }
+    }
+
+    /// Commits this layer's pending changes: it becomes visible to `presentation()`, its new
+    /// animations get their begin times and callbacks, and `display()` runs if needed.
+    ///
+    /// - Returns: Calls into user code to make after every layer committed.
+    func commit() -> [() -> Void] {
+        let clock = self.clock
+        let now = clock.now
+        var frameKeys = false
+        let displayNeeded: Bool = Engine.locked {
+            isCommitted = true
+            previousValues.removeAll()
+            let map = timeMapLocked()
+            let localNow = map.local(now)
+            for attachment in attachments where attachment.phase == .pending {
+                if attachment.animation.beginTime == 0 { attachment.animation.beginTime = localNow }
+                attachment.phase = .running
+                schedule(attachment, map: map, clock: clock)
+            }
+            defer { needsDisplayFlag = false }
+            return needsDisplayFlag
+        }
+        let layerClass = type(of: self)
+        let keys = Engine.locked { attachments.filter { $0.phase == .running }.flatMap(\.animation.animatedKeyPaths) }
+        frameKeys = keys.contains { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) }
+        if frameKeys { FrameDriver.register(self, clock: clock) }
+        guard displayNeeded else { return [] }
+        return [{ [self] in display() }]
+    }
+
+    static func rootKey(of keyPath: String) -> String {
+        keyPath.split(separator: ".", maxSplits: 1).first.map(String.init) ?? keyPath
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Key-value coding for layers.
+///
+/// On Apple platforms these come from NSObject; Linux Foundation has no KVC, so the engine
+/// provides the same four methods. `CALayer` is a key-value container: a key the class does
+/// not declare is stored, read back, copied by `init(layer:)` and animatable.
+extension CALayer {
+    /// Returns the value of the property `key`, a stored custom value, or the class's
+    /// `defaultValue(forKey:)`.
+    func storedValue(forKey key: String) -> Any? {
+        let (known, custom): (LayerProperty?, Any?) = Engine.locked {
+            if let property = LayerProperty.table[key] { return (property, property.get(storage)) }
+            return (nil, storage.custom[key])
+        }
+        if known != nil { return custom }
+        return custom ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
+    /// declared property is reported and ignored, never crashing.
+    func changeValue(_ value: Any?, forKey key: String) {
+        if isPresentationCopy {
+            _ = Engine.locked { storeRaw(value, forKey: key) }
+            return
+        }
+        let change = willChangeValue(forLayerKey: key)
+        let stored = Engine.locked { storeRaw(value, forKey: key) }
+        guard stored else {
+            OQC.report(.invalidValue, key: key, "\(value.map { "\(type(of: $0))" } ?? "nil") is the wrong type for CALayer.\(key); the value is ignored. Pass a value of the property's type.")
+            return
+        }
+        didChangeValue(forLayerKey: key, change)
+    }
+
+    /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        let root = value(forKey: String(keyPath[..<dot]))
+        return root.flatMap { SubPath.read($0, String(keyPath[keyPath.index(after: dot)...])) }
+    }
+
+    /// Writes a dotted key path by reading the root value, changing the component, and
+    /// setting the root value back.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
+        let rootKey = String(keyPath[..<dot])
+        let subpath = String(keyPath[keyPath.index(after: dot)...])
+        guard let value, let root = self.value(forKey: rootKey),
+              let updated = SubPath.write(root, subpath, value) else {
+            OQC.report(.invalidValue, key: keyPath, "cannot set '\(keyPath)' on \(type(of: self)) to \(value.map { "\($0)" } ?? "nil"): the path or the value's type does not match the property; the value is ignored.")
+            return
+        }
+        setValue(updated, forKey: rootKey)
+    }
+
+    /// Stores without actions; call with the engine lock held. False for a wrong type.
+    func storeRaw(_ value: Any?, forKey key: String) -> Bool {
+        if let property = LayerProperty.table[key] { return property.set(&storage, value) }
+        storage.custom[key] = value
+        return true
+    }
+
+    // MARK: Engine access
+
+    /// The current value at `keyPath` in interpolatable form.
+    func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
+        AnimatableValue(value(forKeyPath: keyPath))
+    }
+
+    /// Writes an animated value into a presentation copy, boxed like the value it replaces.
+    func setAnimatedValue(_ value: AnimatableValue, forKeyPath keyPath: String, like template: AnimatableValue?) {
+        let boxed = value.boxed(like: template)
+        if keyPath.contains(".") {
+            setValue(boxed, forKeyPath: keyPath)
+        } else {
+            _ = Engine.locked { storeRaw(boxed, forKey: keyPath) }
+        }
+    }
+
+    /// Whether an animation of `keyPath` can change this layer.
+    func isAnimatableKeyPath(_ keyPath: String) -> Bool {
+        let rootKey = keyPath.split(separator: ".", maxSplits: 1).first.map(String.init) ?? keyPath
+        let declared = LayerProperty.table[rootKey]
+        if let declared, !declared.isAnimatable { return false }
+        let hasRoot = declared != nil
+            || Engine.locked { storage.custom[rootKey] != nil }
+            || type(of: self).needsDisplay(forKey: rootKey)
+            || type(of: self).defaultValue(forKey: rootKey) != nil
+        guard hasRoot else { return false }
+        guard rootKey != keyPath else { return true }
+        guard let root = value(forKey: rootKey) else { return true }
+        return SubPath.read(root, String(keyPath.dropFirst(rootKey.count + 1))) != nil
+    }
+}
+
+/// Reading and writing the components of structured values: Core Animation's key-path
+/// extensions for CGPoint (x, y), CGSize (width, height), CGRect (origin, size, and their
+/// components) and CATransform3D (rotation, scale, translation).
+enum SubPath {
+    static func read(_ value: Any, _ path: String) -> Any? {
+        if let transform = value as? CATransform3D { return transform.value(forSubpath: path) }
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let first = parts.first else { return nil }
+        let component: Any?
+        switch (value, first) {
+        case let (p as CGPoint, "x"): component = p.x
+        case let (p as CGPoint, "y"): component = p.y
+        case let (s as CGSize, "width"): component = s.width
+        case let (s as CGSize, "height"): component = s.height
+        case let (r as CGRect, "origin"): component = r.origin
+        case let (r as CGRect, "size"): component = r.size
+        default: component = nil
+        }
+        guard let component else { return nil }
+        return parts.count == 2 ? read(component, parts[1]) : component
+    }
+
+    static func write(_ value: Any, _ path: String, _ newValue: Any) -> Any? {
+        if let transform = value as? CATransform3D { return transform.setting(newValue, forSubpath: path) }
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let first = parts.first else { return nil }
+        func leaf(_ current: Any) -> Any? {
+            parts.count == 2 ? write(current, parts[1], newValue) : newValue
+        }
+        switch (value, first) {
+        case (var p as CGPoint, "x"):
+            guard let x = Convert.cgFloat(leaf(p.x)) else { return nil }
+            p.x = x
+            return p
+        case (var p as CGPoint, "y"):
+            guard let y = Convert.cgFloat(leaf(p.y)) else { return nil }
+            p.y = y
+            return p
+        case (var s as CGSize, "width"):
+            guard let w = Convert.cgFloat(leaf(s.width)) else { return nil }
+            s.width = w
+            return s
+        case (var s as CGSize, "height"):
+            guard let h = Convert.cgFloat(leaf(s.height)) else { return nil }
+            s.height = h
+            return s
+        case (var r as CGRect, "origin"):
+            guard let o = leaf(r.origin) as? CGPoint else { return nil }
+            r.origin = o
+            return r
+        case (var r as CGRect, "size"):
+            guard let s = leaf(r.size) as? CGSize else { return nil }
+            r.size = s
+            return r
+        default:
+            return nil
+        }
+    }
+}

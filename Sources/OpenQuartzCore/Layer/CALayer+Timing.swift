@@ -1,0 +1,138 @@
+import Foundation
+
+/// An affine map from clock time to a layer's local time: `local = scale · t + offset`.
+struct TimeMap {
+    var scale = 1.0
+    var offset = 0.0
+
+    /// Appends one timing link: `child = (parent − beginTime) · speed + timeOffset`.
+    func then(beginTime: Double, speed: Double, timeOffset: Double) -> TimeMap {
+        TimeMap(scale: scale * speed, offset: (offset - beginTime) * speed + timeOffset)
+    }
+
+    func local(_ clockTime: Double) -> Double { scale * clockTime + offset }
+
+    /// The clock time at which local time reaches `local`; nil if local time does not move
+    /// forward (a paused or reversed ancestor).
+    func clockTime(_ local: Double) -> Double? {
+        scale > 0 ? (local - offset) / scale : nil
+    }
+}
+
+extension CALayer {
+    /// Maps clock time to this layer's local time through every ancestor; lock held.
+    func timeMapLocked() -> TimeMap {
+        var chain: [CALayer] = []
+        var layer: CALayer? = self
+        while let current = layer {
+            chain.append(current)
+            layer = current.storedSuperlayer
+        }
+        return chain.reversed().reduce(TimeMap()) { map, layer in
+            map.then(beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
+                     timeOffset: layer.storage.timeOffset)
+        }
+    }
+
+    /// This layer's local time now.
+    var localTimeNow: Double {
+        let clock = self.clock
+        return Engine.locked { timeMapLocked().local(clock.now) }
+    }
+
+    /// Converts `t` from the time space of `l` (nil: absolute media time) to this layer's.
+    ///
+    /// Apple's example: a layer with `timeOffset = 1` and `speed = 0.5` converts 0.5 to 1.25.
+    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        Engine.locked {
+            let absolute: Double
+            if let l {
+                let map = l.timeMapLocked()
+                absolute = map.scale != 0 ? (t - map.offset) / map.scale : t
+            } else {
+                absolute = t
+            }
+            return timeMapLocked().local(absolute)
+        }
+    }
+
+    /// Converts `t` from this layer's time space to that of `l` (nil: absolute media time).
+    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        if let l { return l.convertTime(t, from: self) }
+        return Engine.locked {
+            let map = timeMapLocked()
+            return map.scale != 0 ? (t - map.offset) / map.scale : t
+        }
+    }
+
+    /// Re-times the start and end callbacks of every running animation in this subtree,
+    /// after a change to timing (speed, timeOffset, beginTime), the tree or the clock.
+    func rescheduleTimingOfSubtree() {
+        let layers = Engine.locked { subtree() }
+        for layer in layers { layer.scheduleRunningAttachments() }
+    }
+
+    /// Schedules (again) the callbacks of this layer's running animations.
+    func scheduleRunningAttachments() {
+        let clock = self.clock
+        Engine.locked {
+            let map = timeMapLocked()
+            for attachment in attachments where attachment.phase == .running {
+                schedule(attachment, map: map, clock: clock)
+            }
+        }
+    }
+
+    /// Schedules `animationDidStart` and the end of `attachment`; lock held.
+    func schedule(_ attachment: Attachment, map: TimeMap, clock: any OQC.Clock) {
+        attachment.cancelWork()
+        let timing = ActiveTiming(attachment.animation)
+        let weakSelf = UncheckedSendable(WeakLayer(self))
+        let box = UncheckedSendable(attachment)
+        if !attachment.didStart, attachment.animation.delegate != nil,
+           let start = map.clockTime(timing.beginTime) {
+            attachment.startWork = clock.schedule(at: max(start, clock.now)) {
+                weakSelf.value.layer?.attachmentDidStart(box.value)
+            }
+        }
+        if let end = timing.activeEndInParent, let endTime = map.clockTime(end) {
+            attachment.stopWork = clock.schedule(at: endTime) {
+                weakSelf.value.layer?.attachmentReachedEnd(box.value)
+            }
+        }
+    }
+
+    private func attachmentDidStart(_ attachment: Attachment) {
+        let animation: CAAnimation? = Engine.locked {
+            guard attachment.phase == .running, !attachment.didStart else { return nil }
+            attachment.didStart = true
+            return attachment.animation
+        }
+        guard let animation else { return }
+        animation.delegate?.animationDidStart(animation)
+    }
+
+    private func attachmentReachedEnd(_ attachment: Attachment) {
+        let clock = self.clock
+        let shouldEnd: Bool = Engine.locked {
+            guard attachment.phase == .running else { return false }
+            if attachment.animation.isRemovedOnCompletion {
+                attachments.removeAll { $0 === attachment }
+            }
+            return true
+        }
+        guard shouldEnd else { return }
+        let delegate = attachment.animation.delegate
+        if !Engine.locked({ attachment.didStart }), delegate != nil {
+            Engine.locked { attachment.didStart = true }
+            delegate?.animationDidStart(attachment.animation)
+        }
+        attachment.end(finished: true, on: clock, deliverNow: true)
+    }
+}
+
+/// A weak reference to a layer, for callbacks that must not keep it alive.
+final class WeakLayer {
+    weak var layer: CALayer?
+    init(_ layer: CALayer) { self.layer = layer }
+}

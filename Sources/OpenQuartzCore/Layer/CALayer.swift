@@ -1,0 +1,408 @@
+import Foundation
+
+/// An object that manages image-based content and allows you to perform animations on it.
+///
+/// OpenQuartzCore's `CALayer` keeps Apple's names, defaults and semantics: a model layer
+/// holds property values; `add(_:forKey:)` attaches animations; `presentation()` returns a
+/// copy with the animations applied at the current time. Nothing is drawn.
+///
+/// Subclasses declare custom animatable properties as computed properties over
+/// `value(forKey:)`/`setValue(_:forKey:)` (Apple code often uses `@NSManaged`, which Linux
+/// cannot compile), override `needsDisplay(forKey:)`, `init(layer:)` and `display()`:
+///
+/// ```swift
+/// final class ProgressLayer: CALayer {
+///     var progress: CGFloat {
+///         get { value(forKey: "progress") as? CGFloat ?? 0 }
+///         set { setValue(newValue, forKey: "progress") }
+///     }
+///     override class func needsDisplay(forKey key: String) -> Bool {
+///         key == "progress" || super.needsDisplay(forKey: key)
+///     }
+/// }
+/// ```
+///
+/// - Note: Thread safety: every stored property is guarded by the engine's lock, so layers
+///   may be read and changed from any thread, like Apple's. User code (actions, delegates,
+///   `display()`, `init(layer:)`) is never called with that lock held.
+open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
+    /// Stored properties; guarded by `Engine.lock`.
+    var storage = LayerState()
+    /// Attached animations in the order they apply; guarded by `Engine.lock`.
+    var attachments: [Attachment] = []
+    /// The tree; guarded by `Engine.lock`.
+    var storedSublayers: [CALayer]?
+    weak var storedSuperlayer: CALayer?
+    /// The clock this layer was created on; the tree runs on its root's.
+    var ownClock: any OQC.Clock
+    /// Whether a transaction including this layer has committed (presentation() is then non-nil).
+    var isCommitted = false
+    /// Values before changes made in the current transaction, for animations added without values.
+    var previousValues: [String: Any] = [:]
+    var needsDisplayFlag = false
+    var storedActions: [String: any CAAction]?
+    /// For a presentation copy: its model layer. Presentation copies never run actions.
+    var modelLayer: CALayer?
+    let isPresentationCopy: Bool
+    /// The delegate that may provide actions and display content.
+    open weak var delegate: (any CALayerDelegate)?
+
+    /// Creates a layer with Apple's default property values.
+    public override init() {
+        ownClock = OQC.currentClock
+        isPresentationCopy = PresentationCopy.isCreating
+        super.init()
+        if !isPresentationCopy { Transactions.noteChange(to: self) }
+    }
+
+    /// Creates a copy of `layer`'s properties; Core Animation calls it to make presentation
+    /// layers. Subclasses override it to copy their own stored properties.
+    public init(layer: Any) {
+        ownClock = OQC.currentClock
+        isPresentationCopy = PresentationCopy.isCreating
+        super.init()
+        guard let other = layer as? CALayer else { return }
+        Engine.locked {
+            storage = other.storage
+            ownClock = other.ownClock
+        }
+        if !isPresentationCopy { Transactions.noteChange(to: self) }
+    }
+
+    /// Creates a layer from an archive; OpenQuartzCore archives nothing and returns defaults.
+    public required init?(coder: NSCoder) {
+        ownClock = OQC.currentClock
+        isPresentationCopy = false
+        super.init()
+        Transactions.noteChange(to: self)
+    }
+
+    /// Creates an instance of the receiver's dynamic class through `init(layer:)`. Engine
+    /// machinery for `presentation()`; inherited by every subclass that overrides all of
+    /// `init()`, `init(layer:)` and `init?(coder:)`, or none of them.
+    public required convenience init(__presentationOf layer: CALayer) {
+        self.init(layer: layer)
+    }
+
+    // MARK: Overridable entry points
+    //
+    // Swift cannot override members declared in extensions, so every method that Apple-platform
+    // subclasses commonly override is declared here and forwards to the engine.
+
+    /// Returns the default value for `key`, used when no value was set; nil by default.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Whether changes to `key` require the layer to be redisplayed; false by default.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Returns the class's default action for `event`; nil by default.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// Whether `key`'s value is archived; true by default.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// Returns the action for `event`, searching in Apple's order:
+    /// 1. the delegate's `action(for:forKey:)`;
+    /// 2. the `actions` dictionary;
+    /// 3. `defaultAction(forKey:)`;
+    /// 4. for Core Animation's own animatable properties, an implicit basic animation from
+    ///    the previous presentation value, with the transaction's duration and timing.
+    ///
+    /// `NSNull` at any step stops the search and yields nil.
+    open func action(forKey event: String) -> (any CAAction)? { lookUpAction(forKey: event) }
+
+    /// Reloads the layer's content. The default asks the delegate's `display(_:)`; subclasses
+    /// override it and read `presentation()` to draw custom animatable properties.
+    ///
+    /// While an animation of a key for which `needsDisplay(forKey:)` is true runs, the engine
+    /// calls this once per frame (60 Hz of the layer's clock), and at no other time.
+    open func display() { displayThroughDelegate() }
+
+    /// Marks the layer's content as needing an update; `display()` runs at the next commit.
+    open func setNeedsDisplay() { markNeedsDisplay() }
+
+    /// Tells the layer to update its sublayers' layout; the default asks the delegate.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Adds a **copy** of `anim` to the layer under `key`, replacing any animation with that key.
+    ///
+    /// - An animation whose `duration` is 0 or less takes the transaction's
+    ///   `animationDuration()` (0.25 s unless set).
+    /// - An animation whose `beginTime` is 0 starts when the transaction commits.
+    /// - A `CATransition` is always stored under `"transition"`.
+    /// - A nil key is allowed; such animations cannot be looked up or removed by key.
+    open func add(_ anim: CAAnimation, forKey key: String?) { attach(anim, forKey: key) }
+
+    /// Removes the animation under `key`. Its delegate gets `animationDidStop(_:finished:)`
+    /// with `finished == false`, and it counts as complete for its transaction's block.
+    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+
+    /// Removes every attached animation, each reported as not finished.
+    open func removeAllAnimations() { detachAllAnimations() }
+
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
+    open func addSublayer(_ layer: CALayer) { appendSublayer(layer) }
+
+    /// Detaches the layer from its superlayer. Its animations stay attached and keep their
+    /// timing, now relative to the layer's own clock.
+    open func removeFromSuperlayer() { detachFromSuperlayer() }
+
+    /// Returns the value of the property `key`, a stored custom value, or the class's
+    /// `defaultValue(forKey:)`. (Key-value coding: on Apple platforms it comes from NSObject.)
+    open func value(forKey key: String) -> Any? { storedValue(forKey: key) }
+
+    /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
+    /// declared property is reported and ignored, never crashing.
+    open func setValue(_ value: Any?, forKey key: String) { changeValue(value, forKey: key) }
+
+    deinit {
+        let ended = attachments
+        attachments.removeAll()
+        for attachment in ended {
+            attachment.end(finished: false, on: ownClock, deliverNow: false)
+        }
+    }
+
+    // MARK: Geometry
+
+    /// The layer's bounds rectangle, in its own coordinate space (`.zero`). Animatable.
+    open var bounds: CGRect {
+        get { read(\.bounds) }
+        set { write(\.bounds, newValue, key: "bounds") }
+    }
+
+    /// The layer's position in its superlayer's coordinate space (`.zero`). Animatable.
+    open var position: CGPoint {
+        get { read(\.position) }
+        set { write(\.position, newValue, key: "position") }
+    }
+
+    /// The layer's position on the z axis (0). Animatable.
+    open var zPosition: CGFloat {
+        get { read(\.zPosition) }
+        set { write(\.zPosition, newValue, key: "zPosition") }
+    }
+
+    /// The anchor point of the bounds, in unit coordinates ((0.5, 0.5)). Animatable.
+    open var anchorPoint: CGPoint {
+        get { read(\.anchorPoint) }
+        set { write(\.anchorPoint, newValue, key: "anchorPoint") }
+    }
+
+    /// The anchor point's z component (0). Animatable.
+    open var anchorPointZ: CGFloat {
+        get { read(\.anchorPointZ) }
+        set { write(\.anchorPointZ, newValue, key: "anchorPointZ") }
+    }
+
+    /// The transform applied to the layer, relative to its anchor point (identity). Animatable.
+    open var transform: CATransform3D {
+        get { read(\.transform) }
+        set { write(\.transform, newValue, key: "transform") }
+    }
+
+    /// The transform applied to the sublayers (identity). Animatable.
+    open var sublayerTransform: CATransform3D {
+        get { read(\.sublayerTransform) }
+        set { write(\.sublayerTransform, newValue, key: "sublayerTransform") }
+    }
+
+    /// The layer's frame in its superlayer: derived from bounds, position, anchorPoint and
+    /// transform. Not animatable (Apple: animate `bounds` and `position` instead).
+    open var frame: CGRect {
+        get {
+            let (bounds, position, anchor, transform) = Engine.locked {
+                (storage.bounds, storage.position, storage.anchorPoint, storage.transform)
+            }
+            let local = CGRect(x: -bounds.width * anchor.x, y: -bounds.height * anchor.y,
+                               width: bounds.width, height: bounds.height)
+            let corners = [CGPoint(x: local.minX, y: local.minY), CGPoint(x: local.maxX, y: local.minY),
+                           CGPoint(x: local.minX, y: local.maxY), CGPoint(x: local.maxX, y: local.maxY)]
+                .map { p -> CGPoint in
+                    let w = p.x * transform.m14 + p.y * transform.m24 + transform.m44
+                    let x = p.x * transform.m11 + p.y * transform.m21 + transform.m41
+                    let y = p.x * transform.m12 + p.y * transform.m22 + transform.m42
+                    return w != 0 ? CGPoint(x: x / w, y: y / w) : CGPoint(x: x, y: y)
+                }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            return CGRect(x: position.x + xs.min()!, y: position.y + ys.min()!,
+                          width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        set {
+            let anchor = anchorPoint
+            bounds = CGRect(origin: bounds.origin, size: newValue.size)
+            position = CGPoint(x: newValue.minX + anchor.x * newValue.width,
+                               y: newValue.minY + anchor.y * newValue.height)
+        }
+    }
+
+    // MARK: Appearance
+
+    /// Whether the layer is hidden (false). Animatable (discretely).
+    open var isHidden: Bool {
+        get { read(\.isHidden) }
+        set { write(\.isHidden, newValue, key: "hidden") }
+    }
+
+    /// The layer's opacity, 0…1 (1). Animatable.
+    open var opacity: Float {
+        get { read(\.opacity) }
+        set { write(\.opacity, newValue, key: "opacity") }
+    }
+
+    /// The background color (nil). Animatable.
+    open var backgroundColor: CGColor? {
+        get { read(\.backgroundColor) }
+        set { write(\.backgroundColor, newValue, key: "backgroundColor") }
+    }
+
+    /// The radius of the rounded corners (0). Animatable.
+    open var cornerRadius: CGFloat {
+        get { read(\.cornerRadius) }
+        set { write(\.cornerRadius, newValue, key: "cornerRadius") }
+    }
+
+    /// The width of the border (0). Animatable.
+    open var borderWidth: CGFloat {
+        get { read(\.borderWidth) }
+        set { write(\.borderWidth, newValue, key: "borderWidth") }
+    }
+
+    /// The color of the border (opaque black). Animatable.
+    open var borderColor: CGColor? {
+        get { read(\.borderColor) }
+        set { write(\.borderColor, newValue, key: "borderColor") }
+    }
+
+    /// The color of the shadow (opaque black). Animatable.
+    open var shadowColor: CGColor? {
+        get { read(\.shadowColor) }
+        set { write(\.shadowColor, newValue, key: "shadowColor") }
+    }
+
+    /// The opacity of the shadow (0). Animatable.
+    open var shadowOpacity: Float {
+        get { read(\.shadowOpacity) }
+        set { write(\.shadowOpacity, newValue, key: "shadowOpacity") }
+    }
+
+    /// The offset of the shadow ((0, −3)). Animatable.
+    open var shadowOffset: CGSize {
+        get { read(\.shadowOffset) }
+        set { write(\.shadowOffset, newValue, key: "shadowOffset") }
+    }
+
+    /// The blur radius of the shadow (3). Animatable.
+    open var shadowRadius: CGFloat {
+        get { read(\.shadowRadius) }
+        set { write(\.shadowRadius, newValue, key: "shadowRadius") }
+    }
+
+    /// Whether sublayers are clipped to the bounds (false). Animatable.
+    open var masksToBounds: Bool {
+        get { read(\.masksToBounds) }
+        set { write(\.masksToBounds, newValue, key: "masksToBounds") }
+    }
+
+    /// Whether the layer shows its back when facing away (true). Animatable.
+    open var isDoubleSided: Bool {
+        get { read(\.isDoubleSided) }
+        set { write(\.isDoubleSided, newValue, key: "doubleSided") }
+    }
+
+    /// The layer's content, typically an image (nil). Animatable (discretely).
+    open var contents: Any? {
+        get { read(\.contents) }
+        set { write(\.contents, newValue, key: "contents") }
+    }
+
+    /// The part of the contents to show, in unit coordinates ((0, 0, 1, 1)). Animatable.
+    open var contentsRect: CGRect {
+        get { read(\.contentsRect) }
+        set { write(\.contentsRect, newValue, key: "contentsRect") }
+    }
+
+    /// The scale factor of the contents (1).
+    open var contentsScale: CGFloat {
+        get { read(\.contentsScale) }
+        set { write(\.contentsScale, newValue, key: "contentsScale") }
+    }
+
+    /// The layer's name, for identification (nil).
+    open var name: String? {
+        get { read(\.name) }
+        set { write(\.name, newValue, key: "name") }
+    }
+
+    /// A dictionary of actions by key, consulted after the delegate (nil).
+    open var actions: [String: any CAAction]? {
+        get { Engine.locked { storedActions } }
+        set { Engine.locked { storedActions = newValue } }
+    }
+
+    // MARK: CAMediaTiming
+
+    /// The layer's begin time in its superlayer's time space (0). Changing it reschedules
+    /// the completions of every animation in the subtree.
+    open var beginTime: CFTimeInterval {
+        get { read(\.beginTime) }
+        set { write(\.beginTime, newValue, key: "beginTime") }
+    }
+
+    /// The layer's duration (0: layers are not limited in time).
+    open var duration: CFTimeInterval {
+        get { read(\.duration) }
+        set { write(\.duration, newValue, key: "duration") }
+    }
+
+    /// The rate of the layer's time relative to its superlayer's (1); 0 pauses the subtree.
+    open var speed: Float {
+        get { read(\.speed) }
+        set { write(\.speed, newValue, key: "speed") }
+    }
+
+    /// An offset added to the layer's local time (0).
+    open var timeOffset: CFTimeInterval {
+        get { read(\.timeOffset) }
+        set { write(\.timeOffset, newValue, key: "timeOffset") }
+    }
+
+    /// Stored for `CAMediaTiming` conformance; layers do not repeat (0).
+    open var repeatCount: Float {
+        get { read(\.repeatCount) }
+        set { write(\.repeatCount, newValue, key: "repeatCount") }
+    }
+
+    /// Stored for `CAMediaTiming` conformance; layers do not repeat (0).
+    open var repeatDuration: CFTimeInterval {
+        get { read(\.repeatDuration) }
+        set { write(\.repeatDuration, newValue, key: "repeatDuration") }
+    }
+
+    /// Stored for `CAMediaTiming` conformance (false).
+    open var autoreverses: Bool {
+        get { read(\.autoreverses) }
+        set { write(\.autoreverses, newValue, key: "autoreverses") }
+    }
+
+    /// Stored for `CAMediaTiming` conformance (`.removed`).
+    open var fillMode: CAMediaTimingFillMode {
+        get { read(\.fillMode) }
+        set { write(\.fillMode, newValue, key: "fillMode") }
+    }
+}
+
+/// Marks layers created as presentation copies on this thread.
+enum PresentationCopy {
+    private static let key = "OpenQuartzCore.PresentationCopy"
+
+    static var isCreating: Bool { Thread.current.threadDictionary[key] != nil }
+
+    static func create<L: CALayer>(_ body: () -> L) -> L {
+        let dictionary = Thread.current.threadDictionary
+        let saved = dictionary[key]
+        dictionary[key] = true
+        defer { dictionary[key] = saved }
+        return body()
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The stored properties of one layer, with Apple's defaults ("CALayer" documentation).
+///
+/// Guarded by `Engine.lock`; layers never hand it out while unlocked.
+struct LayerState {
+    // Geometry
+    var bounds = CGRect.zero
+    var position = CGPoint.zero
+    var zPosition: CGFloat = 0
+    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    var anchorPointZ: CGFloat = 0
+    var transform = CATransform3DIdentity
+    var sublayerTransform = CATransform3DIdentity
+    // Appearance
+    var isHidden = false
+    var opacity: Float = 1
+    var backgroundColor: CGColor?
+    var cornerRadius: CGFloat = 0
+    var borderWidth: CGFloat = 0
+    var borderColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
+    var shadowColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
+    var shadowOpacity: Float = 0
+    var shadowOffset = CGSize(width: 0, height: -3)
+    var shadowRadius: CGFloat = 3
+    var masksToBounds = false
+    var isDoubleSided = true
+    var contents: Any?
+    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: CGFloat = 1
+    var name: String?
+    // CAMediaTiming
+    var beginTime: CFTimeInterval = 0
+    var duration: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses = false
+    var fillMode = CAMediaTimingFillMode.removed
+    // Keys the class does not declare (CALayer is a key-value container).
+    var custom: [String: Any] = [:]
+}
+
+/// How key-value coding reads and writes one declared layer property.
+struct LayerProperty: Sendable {
+    let get: @Sendable (LayerState) -> Any?
+    /// Writes a boxed value; false when the value has the wrong type.
+    let set: @Sendable (inout LayerState, Any?) -> Bool
+    /// Whether Core Animation can animate the property.
+    let isAnimatable: Bool
+    /// Whether changing it affects media timing (and so rescheduling).
+    var affectsTiming = false
+
+    static func animatable<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
+        // Key paths to stored properties of a value type are immutable; safe to share.
+        nonisolated(unsafe) let keyPath = keyPath
+        return LayerProperty(get: { $0[keyPath: keyPath] }, set: { state, value in
+            guard let converted = convert(value) else { return false }
+            state[keyPath: keyPath] = converted
+            return true
+        }, isAnimatable: true)
+    }
+
+    static func plain<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
+        var property = animatable(keyPath, convert)
+        property = LayerProperty(get: property.get, set: property.set, isAnimatable: false)
+        return property
+    }
+
+    static func timing<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
+        var property = plain(keyPath, convert)
+        property.affectsTiming = true
+        return property
+    }
+
+    /// Every property declared by `CALayer`, by its key-value coding key.
+    static let table: [String: LayerProperty] = [
+        "bounds": .animatable(\.bounds, Convert.rect),
+        "position": .animatable(\.position, Convert.point),
+        "zPosition": .animatable(\.zPosition, Convert.cgFloat),
+        "anchorPoint": .animatable(\.anchorPoint, Convert.point),
+        "anchorPointZ": .animatable(\.anchorPointZ, Convert.cgFloat),
+        "transform": .animatable(\.transform, Convert.transform),
+        "sublayerTransform": .animatable(\.sublayerTransform, Convert.transform),
+        "hidden": .animatable(\.isHidden, Convert.bool),
+        "opacity": .animatable(\.opacity, Convert.float),
+        "backgroundColor": .animatable(\.backgroundColor, Convert.color),
+        "cornerRadius": .animatable(\.cornerRadius, Convert.cgFloat),
+        "borderWidth": .animatable(\.borderWidth, Convert.cgFloat),
+        "borderColor": .animatable(\.borderColor, Convert.color),
+        "shadowColor": .animatable(\.shadowColor, Convert.color),
+        "shadowOpacity": .animatable(\.shadowOpacity, Convert.float),
+        "shadowOffset": .animatable(\.shadowOffset, Convert.size),
+        "shadowRadius": .animatable(\.shadowRadius, Convert.cgFloat),
+        "masksToBounds": .animatable(\.masksToBounds, Convert.bool),
+        "doubleSided": .animatable(\.isDoubleSided, Convert.bool),
+        "contents": .animatable(\.contents, { .some($0) }),
+        "contentsRect": .animatable(\.contentsRect, Convert.rect),
+        "contentsScale": .plain(\.contentsScale, Convert.cgFloat),
+        "name": .plain(\.name, { value in value == nil ? .some(nil) : (value as? String).map { .some($0) } }),
+        "beginTime": .timing(\.beginTime, Convert.double),
+        "duration": .timing(\.duration, Convert.double),
+        "speed": .timing(\.speed, Convert.float),
+        "timeOffset": .timing(\.timeOffset, Convert.double),
+        "repeatCount": .timing(\.repeatCount, Convert.float),
+        "repeatDuration": .timing(\.repeatDuration, Convert.double),
+        "autoreverses": .timing(\.autoreverses, Convert.bool),
+        "fillMode": .timing(\.fillMode, { ($0 as? String).map(CAMediaTimingFillMode.init) ?? ($0 as? CAMediaTimingFillMode) }),
+    ]
+}
+
+/// Conversions from boxed key-value coding values to property types.
+enum Convert {
+    static func double(_ value: Any?) -> Double? { value.flatMap(AnimatableValue.number)?.value }
+    static func cgFloat(_ value: Any?) -> CGFloat? { double(value).map { CGFloat($0) } }
+    static func float(_ value: Any?) -> Float? { double(value).map { Float($0) } }
+    static func bool(_ value: Any?) -> Bool? { value as? Bool ?? (value as? NSNumber)?.boolValue }
+
+    static func point(_ value: Any?) -> CGPoint? {
+        guard let v = AnimatableValue(value), v.kind == .point else { return nil }
+        return v.boxed as? CGPoint
+    }
+
+    static func size(_ value: Any?) -> CGSize? {
+        guard let v = AnimatableValue(value), v.kind == .size else { return nil }
+        return v.boxed as? CGSize
+    }
+
+    static func rect(_ value: Any?) -> CGRect? {
+        guard let v = AnimatableValue(value), v.kind == .rect else { return nil }
+        return v.boxed as? CGRect
+    }
+
+    static func transform(_ value: Any?) -> CATransform3D? { value as? CATransform3D }
+
+    /// A color, or nil itself; `.none` for a value of another type.
+    static func color(_ value: Any?) -> CGColor?? {
+        guard let value else { return .some(nil) }
+        return (value as? CGColor).map { .some($0) }
+    }
+}

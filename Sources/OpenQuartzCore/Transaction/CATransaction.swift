@@ -1,0 +1,97 @@
+import Foundation
+
+/// A mechanism for grouping multiple layer-tree operations into atomic updates.
+///
+/// Transactions are per thread and nest. Every change to a layer happens in one: an
+/// explicit `begin()`/`commit()` pair, or an implicit transaction that commits when the
+/// main queue next turns.
+///
+/// ```swift
+/// CATransaction.begin()
+/// CATransaction.setCompletionBlock { print("both done") }
+/// layer.add(fade, forKey: "fade")
+/// layer.add(slide, forKey: "slide")
+/// CATransaction.commit()
+/// ```
+open class CATransaction: NSObject {
+    /// Begins a new transaction for the current thread; transactions nest.
+    open class func begin() { Transactions.begin() }
+
+    /// Commits all changes made during the current transaction.
+    open class func commit() { Transactions.commit() }
+
+    /// Flushes any extant implicit transaction.
+    open class func flush() { Transactions.flush() }
+
+    /// Acquires the global transaction lock (kept for API parity; the engine locks internally).
+    open class func lock() { Engine.lock.lock() }
+
+    /// Relinquishes the global transaction lock.
+    open class func unlock() { Engine.lock.unlock() }
+
+    /// The default duration of animations added in this transaction: 0.25 s unless set.
+    open class func animationDuration() -> CFTimeInterval {
+        Convert.double(value(forKey: kCATransactionAnimationDuration)) ?? 0.25
+    }
+
+    /// Sets the default duration of animations added in this transaction.
+    open class func setAnimationDuration(_ dur: CFTimeInterval) {
+        setValue(dur, forKey: kCATransactionAnimationDuration)
+    }
+
+    /// The default timing function of implicit animations in this transaction.
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
+        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    /// Sets the default timing function of implicit animations in this transaction.
+    open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether actions triggered by property changes are suppressed (false).
+    open class func disableActions() -> Bool {
+        Convert.bool(value(forKey: kCATransactionDisableActions)) ?? false
+    }
+
+    /// Sets whether actions triggered by property changes are suppressed.
+    open class func setDisableActions(_ flag: Bool) {
+        setValue(flag, forKey: kCATransactionDisableActions)
+    }
+
+    /// The completion block of the current transaction.
+    open class func completionBlock() -> (() -> Void)? {
+        Transactions.completionBlock()
+    }
+
+    /// Sets a block that runs on the main queue once every animation added to this
+    /// transaction after this call has completed or been removed, or right after the
+    /// commit if none was added.
+    open class func setCompletionBlock(_ block: (() -> Void)?) {
+        Transactions.setCompletionBlock(block)
+    }
+
+    /// Returns the value for `key` from the innermost transaction that set it.
+    open class func value(forKey key: String) -> Any? {
+        if key == kCATransactionCompletionBlock { return completionBlock() }
+        return Transactions.value(forKey: key)
+    }
+
+    /// Sets a value for `key` in the current transaction.
+    open class func setValue(_ anObject: Any?, forKey key: String) {
+        if key == kCATransactionCompletionBlock {
+            setCompletionBlock(anObject as? () -> Void)
+            return
+        }
+        Transactions.setValue(anObject, forKey: key)
+    }
+}
+
+/// The transaction key for the default animation duration.
+public let kCATransactionAnimationDuration = "animationDuration"
+/// The transaction key for whether actions are disabled.
+public let kCATransactionDisableActions = "disableActions"
+/// The transaction key for the default timing function.
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The transaction key for the completion block.
+public let kCATransactionCompletionBlock = "completionBlock"
