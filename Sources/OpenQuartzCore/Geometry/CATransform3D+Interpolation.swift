@@ -15,7 +15,7 @@ extension CATransform3D {
     ///                                               fraction: 0.5)   // a 45° rotation
     /// ```
     internal func interpolated(to other: CATransform3D, fraction: Double) -> CATransform3D {
-        if fraction == 0 || self == other { return self }
+        if fraction == 0 || CATransform3DEqualToTransform(self, other) { return self }
         if fraction == 1 { return other }
         guard let from = DecomposedTransform(self), let to = DecomposedTransform(other) else {
             return componentwiseInterpolated(to: other, fraction: fraction)

@@ -48,16 +48,5 @@ public let CATransform3DIdentity = CATransform3D(
     m41: 0, m42: 0, m43: 0, m44: 1
 )
 
-extension CATransform3D: Equatable {
-    /// Returns whether the sixteen entries are exactly equal, as `CATransform3DEqualToTransform`.
-    ///
-    /// Apple documents `CATransform3DEqualToTransform` as "Returns true if 'a' is exactly
-    /// equal to 'b'" (`CATransform3D.h`); the comparison is IEEE `==` per entry, so `-0 == 0`
-    /// and a matrix holding NaN is not equal to itself.
-    public static func == (lhs: CATransform3D, rhs: CATransform3D) -> Bool {
-        lhs.m11 == rhs.m11 && lhs.m12 == rhs.m12 && lhs.m13 == rhs.m13 && lhs.m14 == rhs.m14
-            && lhs.m21 == rhs.m21 && lhs.m22 == rhs.m22 && lhs.m23 == rhs.m23 && lhs.m24 == rhs.m24
-            && lhs.m31 == rhs.m31 && lhs.m32 == rhs.m32 && lhs.m33 == rhs.m33 && lhs.m34 == rhs.m34
-            && lhs.m41 == rhs.m41 && lhs.m42 == rhs.m42 && lhs.m43 == rhs.m43 && lhs.m44 == rhs.m44
-    }
-}
+// No `Equatable` conformance: Apple's SDK has none (apps commonly declare their own), so
+// declaring one here would break such code. Compare with `CATransform3DEqualToTransform`.

@@ -140,7 +140,7 @@ private struct LinearDecomposition {
         ]
         let size = u.map { ($0 * $0).sum() }.reduce(0, +).squareRoot()
         let error = zip(rebuilt, u).map { (($0 - $1) * ($0 - $1)).sum() }.reduce(0, +).squareRoot()
-        guard error <= 1e-9 * Swift.max(1, size) else { return nil }
+        guard error <= 1e-9 * size else { return nil }
     }
 
     /// An orthonormal basis whose i-th vector follows row i by Gram–Schmidt; an all-zero row
