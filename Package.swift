@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.iOS(.v15), .tvOS(.v15), .macOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "AnimationQueue", targets: ["AnimationQueue"]),
+        .library(name: "AnimationQueueTesting", targets: ["AnimationQueueTesting"]),
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
     ],
     targets: [
@@ -19,8 +20,15 @@ let package = Package(
                 .target(name: "OpenQuartzCore", condition: .when(platforms: nonApplePlatforms)),
             ]
         ),
+        .target(
+            name: "AnimationQueueTesting",
+            dependencies: [
+                "AnimationQueue",
+                .target(name: "OpenQuartzCore", condition: .when(platforms: nonApplePlatforms)),
+            ]
+        ),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore"]),
-        .testTarget(name: "AnimationQueueTests", dependencies: ["AnimationQueue"]),
+        .testTarget(name: "AnimationQueueTests", dependencies: ["AnimationQueue", "AnimationQueueTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

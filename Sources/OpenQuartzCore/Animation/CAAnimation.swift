@@ -160,7 +160,10 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     /// Applies the animation's effect at `parentTime` (its layer's local time, or its
     /// group's) to `presentation`. The base class animates nothing.
-    func contribute(to presentation: CALayer, atParentTime parentTime: Double) {}
+    ///
+    /// - Parameter fill: Fill directions imposed by an enclosing group that is itself
+    ///   filling, so a group's `.forwards` holds its children's final values.
+    func contribute(to presentation: CALayer, atParentTime parentTime: Double, fill: InheritedFill = .none) {}
 
     /// The key paths the animation changes, for `needsDisplay(forKey:)` and diagnostics.
     var animatedKeyPaths: [String] { [] }

@@ -26,12 +26,16 @@ open class CAAnimationGroup: CAAnimation {
 
     override var animatedKeyPaths: [String] { (animations ?? []).flatMap(\.animatedKeyPaths) }
 
-    override func contribute(to presentation: CALayer, atParentTime parentTime: Double) {
-        guard let sample = ActiveTiming(self).sample(atParentTime: parentTime) else { return }
+    override func contribute(to presentation: CALayer, atParentTime parentTime: Double, fill: InheritedFill = .none) {
+        let timing = ActiveTiming(self).filling(fill)
+        guard let sample = timing.sample(atParentTime: parentTime) else { return }
         let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
         let groupTime = progress * duration
+        // While the group itself fills, its children hold their state the same way.
+        let phase = timing.phase(atParentTime: parentTime)
+        let childFill = InheritedFill(backwards: phase == .before, forwards: phase == .after)
         for child in animations ?? [] {
-            child.contribute(to: presentation, atParentTime: groupTime)
+            child.contribute(to: presentation, atParentTime: groupTime, fill: childFill)
         }
     }
 

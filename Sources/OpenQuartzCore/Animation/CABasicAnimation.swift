@@ -77,8 +77,11 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
         super.prepareForAttachment(to: layer, previousValues: previousValues)
-        if fromValue == nil, toValue == nil, byValue == nil, let keyPath, let previous = previousValues[keyPath] {
+        guard fromValue == nil, toValue == nil, byValue == nil, let keyPath else { return }
+        if let previous = previousValues[keyPath] {
             previousValue = AnimatableValue(previous)
+        } else if let dot = keyPath.firstIndex(of: "."), let root = previousValues[String(keyPath[..<dot])] {
+            previousValue = AnimatableValue(SubPath.read(root, String(keyPath[keyPath.index(after: dot)...])))
         }
     }
 }

@@ -61,9 +61,9 @@ open class CAPropertyAnimation: CAAnimation {
     /// The values this animation carries, checked against the layer's property at attachment.
     var declaredValues: [Any] { [] }
 
-    override func contribute(to presentation: CALayer, atParentTime parentTime: Double) {
+    override func contribute(to presentation: CALayer, atParentTime parentTime: Double, fill: InheritedFill = .none) {
         guard !isInert, let keyPath,
-              let sample = ActiveTiming(self).sample(atParentTime: parentTime) else { return }
+              let sample = ActiveTiming(self).filling(fill).sample(atParentTime: parentTime) else { return }
         let base = presentation.animatableValue(forKeyPath: keyPath)
         let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
         guard var value = value(atProgress: progress, base: base) else { return }

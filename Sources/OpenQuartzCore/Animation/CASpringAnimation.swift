@@ -25,7 +25,9 @@ open class CASpringAnimation: CABasicAnimation {
     /// set to `settlingDuration`.
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
         self.init()
-        let parameters = SpringSolver.physicalParameters(perceptualDuration: perceptualDuration, bounce: Double(bounce))
+        // A bounce of −1 would mean infinite damping, a spring that never moves; stop just short.
+        let parameters = SpringSolver.physicalParameters(perceptualDuration: perceptualDuration,
+                                                         bounce: max(Double(bounce), -0.999))
         mass = CGFloat(parameters.mass)
         stiffness = CGFloat(parameters.stiffness)
         damping = CGFloat(parameters.damping)

@@ -31,6 +31,23 @@ struct ActiveTiming: Equatable {
         fillsForwards = timing.fillMode == .forwards || timing.fillMode == .both
     }
 
+    /// This timing with fill directions added by an enclosing group.
+    func filling(_ fill: InheritedFill) -> ActiveTiming {
+        var timing = self
+        timing.fillsBackwards = fillsBackwards || fill.backwards
+        timing.fillsForwards = fillsForwards || fill.forwards
+        return timing
+    }
+
+    enum Phase { case before, active, after }
+
+    /// Whether `parentTime` is before, inside or after the active period.
+    func phase(atParentTime parentTime: Double) -> Phase {
+        let elapsed = (parentTime - beginTime) * speed
+        if elapsed < 0 { return .before }
+        return elapsed >= activeDuration ? .after : .active
+    }
+
     /// One forward pass, or a forward and a backward pass when autoreversing.
     var cycleDuration: Double { autoreverses ? 2 * duration : duration }
 
@@ -106,4 +123,11 @@ struct ActiveTiming: Equatable {
         }
         return Sample(progress: min(1, max(0, progress)), iteration: Int(max(0, iteration)), localTime: time)
     }
+}
+
+/// Fill directions that an enclosing animation group imposes on its children.
+struct InheritedFill: Equatable {
+    var backwards: Bool
+    var forwards: Bool
+    static let none = InheritedFill(backwards: false, forwards: false)
 }

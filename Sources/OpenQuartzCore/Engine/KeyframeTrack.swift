@@ -16,6 +16,10 @@ struct KeyframeTrack {
     private(set) var times: [Double]
     private let segmentTiming: [CAMediaTimingFunction]?
     private let tension: [Double], continuity: [Double], bias: [Double]
+    /// For `.cubicPaced`: per segment, the arc length reached at each of `arcSamples + 1`
+    /// evenly spaced spline parameters, normalized to end at 1.
+    private var arcTables: [[Double]] = []
+    private static let arcSamples = 64
 
     init(values: [AnimatableValue], mode: CAAnimationCalculationMode, keyTimes: [Double]?,
          timingFunctions: [CAMediaTimingFunction]?, tension: [Double]?, continuity: [Double]?,
@@ -87,7 +91,10 @@ struct KeyframeTrack {
         let start = times[segment], end = times[segment + 1]
         var local = end > start ? (progress - start) / (end - start) : 1
         if let functions = segmentTiming { local = functions[segment].evaluate(local) }
-        if mode == .cubic || mode == .cubicPaced {
+        if mode == .cubicPaced {
+            return cubic(segment: segment, fraction: splineParameter(segment: segment, distance: local))
+        }
+        if mode == .cubic {
             return cubic(segment: segment, fraction: local)
         }
         return values[segment].interpolated(to: values[segment + 1], fraction: local)
@@ -116,22 +123,34 @@ struct KeyframeTrack {
         return result
     }
 
-    /// Key times that give constant velocity along the path (straight or cubic segments).
-    private func pacedTimes() -> [Double] {
+    /// The spline parameter at which `distance` (0…1) of the segment's arc length is covered.
+    private func splineParameter(segment: Int, distance: Double) -> Double {
+        let table = arcTables[segment]
+        guard let upper = table.firstIndex(where: { $0 >= distance }), upper > 0 else { return distance <= 0 ? 0 : 1 }
+        let lower = upper - 1
+        let span = table[upper] - table[lower]
+        let within = span > 0 ? (distance - table[lower]) / span : 0
+        return (Double(lower) + within) / Double(Self.arcSamples)
+    }
+
+    /// Key times that give constant velocity along the path (straight or cubic segments);
+    /// for cubic segments also the arc-length tables that keep the speed constant within each.
+    private mutating func pacedTimes() -> [Double] {
         let n = values.count
         guard n > 1 else { return [0] }
         var lengths: [Double] = []
         for i in 0..<(n - 1) {
             if mode == .cubicPaced {
                 // Arc length of the spline segment by fine polyline sampling.
-                let steps = 64
-                var length = 0.0
+                var cumulative = [0.0]
                 var previous = cubic(segment: i, fraction: 0)
-                for step in 1...steps {
-                    let point = cubic(segment: i, fraction: Double(step) / Double(steps))
-                    length += previous.distance(to: point)
+                for step in 1...Self.arcSamples {
+                    let point = cubic(segment: i, fraction: Double(step) / Double(Self.arcSamples))
+                    cumulative.append(cumulative[cumulative.count - 1] + previous.distance(to: point))
                     previous = point
                 }
+                let length = cumulative[cumulative.count - 1]
+                arcTables.append(length > 0 ? cumulative.map { $0 / length } : cumulative.indices.map { Double($0) / Double(Self.arcSamples) })
                 lengths.append(length)
             } else {
                 lengths.append(values[i].distance(to: values[i + 1]))

@@ -126,16 +126,17 @@ enum Transactions {
         arm(scope)
     }
 
+    /// Commits the thread's changed layers. The whole commit holds the engine lock, so a
+    /// commit from the main queue (an implicit flush) and one from the thread itself never
+    /// interleave: whichever returns second sees every layer committed. User code
+    /// (`display()`) runs after unlocking.
     private static func commitLayers(of thread: ThreadTransactions) {
-        let layers: [CALayer] = Engine.locked {
-            defer {
-                thread.pendingLayers = []
-                thread.pendingIDs = []
-            }
-            return thread.pendingLayers
+        let callouts: [() -> Void] = Engine.locked {
+            let layers = thread.pendingLayers
+            thread.pendingLayers = []
+            thread.pendingIDs = []
+            return layers.flatMap { $0.commit() }
         }
-        var callouts: [() -> Void] = []
-        for layer in layers { callouts += layer.commit() }
         for callout in callouts { callout() }
     }
 

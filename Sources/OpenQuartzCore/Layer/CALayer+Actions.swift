@@ -2,19 +2,12 @@ import Foundation
 
 /// What a property change needs to remember between before and after the new value is stored.
 struct PropertyChange {
-    let runsActions: Bool
-    let previous: Any?
+    /// The action found before the change, to run after it.
+    let action: (any CAAction)?
 }
 
 extension CALayer {
-    /// The action search of `action(forKey:)`, in Apple's order:
-    /// 1. the delegate's `action(for:forKey:)`;
-    /// 2. the `actions` dictionary;
-    /// 3. `defaultAction(forKey:)`;
-    /// 4. for Core Animation's own animatable properties, an implicit basic animation
-    ///    from the previous presentation value, with the transaction's duration and timing.
-    ///
-    /// `NSNull` at any step stops the search and yields nil.
+    /// The action search of `action(forKey:)`, in Apple's order.
     func lookUpAction(forKey event: String) -> (any CAAction)? {
         if let action = delegate?.action(for: self, forKey: event) {
             return action is NSNull ? nil : action
@@ -27,33 +20,34 @@ extension CALayer {
         }
         guard LayerProperty.table[event]?.isAnimatable == true else { return nil }
         let animation = CABasicAnimation(keyPath: event)
-        animation.timingFunction = CATransaction.animationTimingFunction()
+        // Apple (CAMediaTimingFunction.h): `.default` is "the curve used by implicit animations".
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         animation.duration = CATransaction.animationDuration()
         return animation
     }
 
-    /// Returns the class's default action for `event`; nil by default.
-    
-
-    /// Captures what a change of `key` needs before the value changes.
+    /// Before `key` changes: records the previous value (for animations added without
+    /// values) and looks up the action while the model still holds the old value, as Apple
+    /// does. Never-committed layers and disabled actions run no action.
     func willChangeValue(forLayerKey key: String) -> PropertyChange {
-        guard !isPresentationCopy else { return PropertyChange(runsActions: false, previous: nil) }
-        let runsActions = Engine.locked { isCommitted } && !CATransaction.disableActions()
-        let previous = runsActions ? presentationValue(forKey: key) : nil
-        return PropertyChange(runsActions: runsActions, previous: previous)
+        guard !isPresentationCopy, Engine.locked({ isCommitted }) else { return PropertyChange(action: nil) }
+        let runsActions = !CATransaction.disableActions()
+        let previous = runsActions ? presentationValue(forKey: key) : storedValue(forKey: key)
+        if let previous {
+            Engine.locked {
+                if previousValues[key] == nil { previousValues[key] = previous }
+            }
+        }
+        return PropertyChange(action: runsActions ? action(forKey: key) : nil)
     }
 
-    /// Finishes a change of `key`: registers the layer with the transaction, marks it for
-    /// display, reschedules timing, and runs the action.
+    /// After `key` changed: registers the layer with the transaction, marks it for display,
+    /// reschedules timing, and runs the action found before the change.
     func didChangeValue(forLayerKey key: String, _ change: PropertyChange) {
         guard !isPresentationCopy else { return }
         Transactions.noteChange(to: self)
         if LayerProperty.table[key]?.affectsTiming == true { rescheduleTimingOfSubtree() }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-        guard change.runsActions else { return }
-        if let previous = change.previous {
-            Engine.locked { previousValues[key] = previous }
-        }
-        action(forKey: key)?.run(forKey: key, object: self, arguments: nil)
+        change.action?.run(forKey: key, object: self, arguments: nil)
     }
 }

@@ -73,32 +73,34 @@ extension CALayer {
     }
 
     /// Commits this layer's pending changes: it becomes visible to `presentation()`, its new
-    /// animations get their begin times and callbacks, and `display()` runs if needed.
+    /// animations get their begin times and callbacks. Called with the engine lock held.
     ///
-    /// - Returns: Calls into user code to make after every layer committed.
+    /// - Returns: Work that calls user code (`needsDisplay(forKey:)`, `display()`), to run
+    ///   after unlocking.
     func commit() -> [() -> Void] {
-        let clock = self.clock
+        let clock = root.ownClock
         let now = clock.now
-        var frameKeys = false
-        let displayNeeded: Bool = Engine.locked {
-            isCommitted = true
-            previousValues.removeAll()
-            let map = timeMapLocked()
-            let localNow = map.local(now)
-            for attachment in attachments where attachment.phase == .pending {
-                if attachment.animation.beginTime == 0 { attachment.animation.beginTime = localNow }
-                attachment.phase = .running
-                schedule(attachment, map: map, clock: clock)
-            }
-            defer { needsDisplayFlag = false }
-            return needsDisplayFlag
+        isCommitted = true
+        committedStorage = storage
+        previousValues.removeAll()
+        let map = timeMapLocked()
+        let localNow = map.local(now)
+        var started: [String] = []
+        for attachment in attachments where attachment.phase == .pending {
+            if attachment.animation.beginTime == 0 { attachment.animation.beginTime = localNow }
+            attachment.phase = .running
+            schedule(attachment, map: map, clock: clock)
+            started += attachment.animation.animatedKeyPaths
         }
-        let layerClass = type(of: self)
-        let keys = Engine.locked { attachments.filter { $0.phase == .running }.flatMap(\.animation.animatedKeyPaths) }
-        frameKeys = keys.contains { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) }
-        if frameKeys { FrameDriver.register(self, clock: clock) }
-        guard displayNeeded else { return [] }
-        return [{ [self] in display() }]
+        let displayNeeded = needsDisplayFlag
+        needsDisplayFlag = false
+        return [{ [self] in
+            let layerClass = type(of: self)
+            if started.contains(where: { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) }) {
+                FrameDriver.register(self, clock: clock)
+            }
+            if displayNeeded { display() }
+        }]
     }
 
     static func rootKey(of keyPath: String) -> String {

@@ -22,7 +22,7 @@ extension CALayer {
     func presentation(atLocalTime localTime: Double) -> Self {
         let copy = PresentationCopy.create { Self(__presentationOf: self) }
         let active: [CAAnimation] = Engine.locked {
-            copy.storage = storage
+            copy.storage = committedStorage
             copy.modelLayer = self
             copy.isCommitted = true
             return attachments.filter { $0.phase != .pending }.map(\.animation)

@@ -24,8 +24,9 @@ import Foundation
 ///
 /// - Note: Thread safety: every stored property is guarded by the engine's lock, so layers
 ///   may be read and changed from any thread, like Apple's. User code (actions, delegates,
-///   `display()`, `init(layer:)`) is never called with that lock held.
-open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
+///   `display()`, `init(layer:)`) is never called with that lock held. Like Apple's, the
+///   class is not `Sendable`, so subclasses need not restate a conformance.
+open class CALayer: NSObject, CAMediaTiming {
     /// Stored properties; guarded by `Engine.lock`.
     var storage = LayerState()
     /// Attached animations in the order they apply; guarded by `Engine.lock`.
@@ -37,6 +38,9 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     var ownClock: any OQC.Clock
     /// Whether a transaction including this layer has committed (presentation() is then non-nil).
     var isCommitted = false
+    /// The model values as of the last commit: what the render tree, and so `presentation()`,
+    /// sees. Uncommitted changes are not on screen yet (Apple).
+    var committedStorage = LayerState()
     /// Values before changes made in the current transaction, for animations added without values.
     var previousValues: [String: Any] = [:]
     var needsDisplayFlag = false

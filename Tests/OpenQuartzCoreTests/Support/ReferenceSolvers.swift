@@ -131,6 +131,23 @@ enum ReferenceSolvers {
     }
 }
 
+extension EngineHarness {
+    /// Creates a layer with `make` and commits it, both inside one explicit transaction.
+    ///
+    /// `makeLayer(_:)` creates the layer outside any transaction, which opens an implicit
+    /// transaction that the main queue may commit concurrently with the test; the layer's
+    /// first commit (and `display()`) can then land at an unpredictable point of the test.
+    /// Creating it inside `begin()`/`commit()` keeps everything on the test's thread.
+    func makeLayerInTransaction<L: CALayer>(_ make: () -> L) -> L {
+        var made: L?
+        commit { made = make() }
+        return made!
+    }
+
+    /// A plain committed `CALayer`, made inside one explicit transaction.
+    func makePlainLayer() -> CALayer { makeLayerInTransaction { CALayer() } }
+}
+
 /// Collects diagnostics whose key matches, while the collector is alive.
 final class DiagnosticCollector: @unchecked Sendable {
     // `lock` guards `items`.

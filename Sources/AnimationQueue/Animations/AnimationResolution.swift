@@ -1,0 +1,97 @@
+import Foundation
+
+// The shared machinery behind `resolve(for:)`: reading a layer's current values and
+// building model-first resolutions. Only Apple's public QuartzCore API is used here.
+
+/// A resolution plus the values the layer shows when the animation starts, which a group
+/// that autoreverses needs as its final values.
+struct DetailedResolution {
+    var resolved: ResolvedAnimation
+    var startValues: [(keyPath: String, value: Any)]
+}
+
+/// The typed animations of this module, which can report their start values.
+protocol DetailedResolvable {
+    func detailedResolution(for layer: CALayer) -> DetailedResolution
+}
+
+enum LayerReading {
+    /// The model value at `keyPath`.
+    static func model(_ layer: CALayer, _ keyPath: String) -> Any? {
+        layer.value(forKeyPath: keyPath)
+    }
+
+    /// What the layer shows now at `keyPath`: its presentation value when it has one (the
+    /// layer was committed), else its model value.
+    static func shown(_ layer: CALayer, _ keyPath: String) -> Any? {
+        layer.presentation()?.value(forKeyPath: keyPath) ?? layer.value(forKeyPath: keyPath)
+    }
+}
+
+/// What Basic and Spring animations have in common: one key path, a from-value, a to-value.
+struct PropertyAnimationInput {
+    var keyPath: String
+    /// The explicit from-value, boxed; nil to start from what the layer shows.
+    var from: Any?
+    var to: Any
+    /// The boxed additive identity of the value type, for additive animations without `from`.
+    var additiveIdentity: Any?
+    var isAdditive: Bool
+    var isCumulative: Bool
+    var duration: TimeInterval
+    var mediaTiming: MediaTiming
+    var timing: AnimationTiming?
+
+    /// Resolves model-first against `layer`; `make` creates the Core Animation object.
+    func resolve(on layer: CALayer, make: () -> CABasicAnimation) -> DetailedResolution {
+        let model = LayerReading.model(layer, keyPath)
+        let initial: [(keyPath: String, value: Any)] = model.map { [(keyPath, $0)] } ?? []
+        let fromValue: Any?
+        var finals: [(keyPath: String, value: Any)]
+        var start: [(keyPath: String, value: Any)]
+        if isAdditive {
+            guard let offset = from ?? additiveIdentity else { APIViolationAdditiveWithoutFrom(keyPath) }
+            fromValue = offset
+            finals = initial        // an additive animation is an offset: the model stays as it is
+            start = initial
+        } else {
+            let shown = from ?? LayerReading.shown(layer, keyPath)
+            fromValue = shown
+            let endsAtStart = mediaTiming.endsAtStart(forDuration: duration)
+            finals = [(keyPath, endsAtStart ? (shown ?? to) : to)]
+            start = shown.map { [(keyPath, $0)] } ?? initial
+        }
+        guard duration > 0 else {
+            let hold = isAdditive ? nil : holdAnimation(keyPath, fromValue, for: mediaTiming.delay)
+            // A zero-duration animation ends where it starts unless it has a duration: the
+            // final value is the to-value (autoreversing nothing changes nothing).
+            if !isAdditive { finals = [(keyPath, to)] }
+            return DetailedResolution(resolved: ResolvedAnimation(animation: hold, finalValues: finals,
+                                                                  initialValues: initial),
+                                      startValues: start)
+        }
+        let animation = make()
+        animation.keyPath = keyPath
+        animation.fromValue = fromValue
+        animation.toValue = to
+        animation.isAdditive = isAdditive
+        animation.isCumulative = isCumulative
+        animation.timingFunction = timing?.mediaTimingFunction
+        mediaTiming.apply(to: animation, duration: duration)
+        return DetailedResolution(resolved: ResolvedAnimation(animation: animation, finalValues: finals,
+                                                              initialValues: initial),
+                                  startValues: start)
+    }
+}
+
+/// For a zero-duration animation with a delay: an animation that shows `value` (the
+/// from-value) for `delay` seconds, after which the model's final value shows. Nil when
+/// there is no delay or nothing to show.
+func holdAnimation(_ keyPath: String, _ value: Any?, for delay: TimeInterval) -> CAAnimation? {
+    guard delay > 0, let value else { return nil }
+    let hold = CABasicAnimation(keyPath: keyPath)
+    hold.fromValue = value
+    hold.toValue = value
+    hold.duration = delay
+    return hold
+}

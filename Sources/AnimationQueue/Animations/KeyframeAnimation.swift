@@ -1,0 +1,154 @@
+import Foundation
+
+/// A typed animation of one property through a sequence of values, like `CAKeyframeAnimation`.
+///
+/// ```swift
+/// let shake = KeyframeAnimation(.positionX, values: [0, 10, -10, 10, -5, 5, -5, 0],
+///                               duration: 0.4, isAdditive: true)
+/// let blink = KeyframeAnimation(.opacity, values: [1, 0, 1], duration: 0.6,
+///                               keyTimes: [0, 0.2, 1], segmentTimings: [.easeIn, .easeOut])
+/// ```
+///
+/// Resolved model-first: the model receives the last value (the first, when the animation
+/// autoreverses back to it); an additive animation's values are offsets and the model
+/// keeps its value.
+public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
+    /// The animated property.
+    public var keyPath: AnimationKeyPath<Value>
+    /// The keyframe values, in order (at least one); offsets when additive.
+    public var values: [Value] { valuesBox.wrapped }
+    private let valuesBox: AnimationValueBox<[Value]>
+    /// The length of one pass, in seconds; 0 commits the last value without animating.
+    public let duration: TimeInterval
+    /// When each value is reached, as fractions of the pass in 0…1, non-decreasing; one per
+    /// value (one more for `.discrete`). Nil spaces the values evenly.
+    public let keyTimes: [Double]?
+    /// The pacing of the whole pass, applied before the segment timings (`.linear`).
+    public var timing: AnimationTiming
+    /// The pacing of each segment between two values (`values.count − 1` of them); nil is linear.
+    public let segmentTimings: [AnimationTiming]?
+    /// How values between keyframes are computed.
+    public let calculationMode: KeyframeCalculationMode
+    /// Whether the values are offsets added to the model value, which stays unchanged.
+    public var isAdditive: Bool
+    /// Whether each repetition continues from where the previous one ended.
+    public var isCumulative: Bool = false
+    /// Delay, speed, repetition and autoreverse.
+    public var mediaTiming: MediaTiming
+    /// The behaviour under reduced motion; nil lets the run decide.
+    public var reducedMotion: ReducedMotionBehavior?
+
+    /// Creates a keyframe animation through `values`.
+    ///
+    /// ```swift
+    /// let shake = KeyframeAnimation(.positionX, values: [0, 10, -10, 0], duration: 0.4, isAdditive: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property; it fixes `Value`.
+    ///   - values: At least one value.
+    ///   - duration: Seconds for one pass (0.25); finite and ≥ 0.
+    ///   - keyTimes: Fractions in 0…1, non-decreasing, one per value (one more for
+    ///     `.discrete`); nil (the default) spaces the values evenly. Not allowed in the
+    ///     paced modes, which ignore them.
+    ///   - timing: The pacing of the whole pass (`.linear`).
+    ///   - segmentTimings: One timing per segment (`values.count − 1`), or nil for linear.
+    ///   - calculationMode: `.linear` (the default), `.discrete`, `.paced`, `.cubic` or `.cubicPaced`.
+    ///   - delay: Seconds to wait after the operation starts (0); the first value shows meanwhile.
+    ///   - repeatCount: How many passes (0 plays once); `.infinity` repeats forever.
+    ///   - autoreverses: Whether each pass plays forwards, then backwards.
+    ///   - speed: The rate relative to the layer (1); > 0.
+    ///   - isAdditive: Whether the values are offsets from the unchanged model value.
+    ///   - reducedMotion: The behaviour under reduced motion (nil: the run decides).
+    public init(_ keyPath: AnimationKeyPath<Value>, values: [Value], duration: TimeInterval = 0.25,
+                keyTimes: [Double]? = nil, timing: AnimationTiming = .linear,
+                segmentTimings: [AnimationTiming]? = nil, calculationMode: KeyframeCalculationMode = .linear,
+                delay: TimeInterval = 0, repeatCount: Float = 0, autoreverses: Bool = false,
+                speed: Float = 1, isAdditive: Bool = false, reducedMotion: ReducedMotionBehavior? = nil) {
+        guard !values.isEmpty else { APIViolationEmptyKeyframes() }
+        if let keyTimes {
+            Self.validate(keyTimes: keyTimes, valueCount: values.count, mode: calculationMode)
+        }
+        if let segmentTimings, segmentTimings.count != values.count - 1 {
+            APIViolationSegmentTimings(count: segmentTimings.count, segments: values.count - 1)
+        }
+        self.keyPath = keyPath
+        self.valuesBox = AnimationValueBox(wrapped: values)
+        self.duration = validatedTime(duration, "duration")
+        self.keyTimes = keyTimes
+        self.timing = timing
+        self.segmentTimings = segmentTimings
+        self.calculationMode = calculationMode
+        self.isAdditive = isAdditive
+        self.mediaTiming = MediaTiming(delay: delay, speed: speed, repeatCount: repeatCount,
+                                       autoreverses: autoreverses)
+        self.reducedMotion = reducedMotion
+    }
+
+    private static func validate(keyTimes: [Double], valueCount: Int, mode: KeyframeCalculationMode) {
+        if mode.isPaced {
+            APIViolationKeyTimes("the \(mode) calculation mode ignores keyTimes. Pass nil, or use .linear or .cubic.")
+        }
+        let expected = mode == .discrete ? valueCount + 1 : valueCount
+        guard keyTimes.count == expected else {
+            APIViolationKeyTimes("\(keyTimes.count) keyTimes for \(valueCount) values; the \(mode) mode needs "
+                + "\(expected)\(mode == .discrete ? " (one more than values)" : " (one per value)"). "
+                + "Pass \(expected) fractions from 0 to 1, or nil to space the values evenly.")
+        }
+        for (index, time) in keyTimes.enumerated() {
+            guard time.isFinite, (0...1).contains(time) else {
+                APIViolationKeyTimes("keyTimes[\(index)] is \(time); each key time is a fraction in 0…1.")
+            }
+            if index > 0, time < keyTimes[index - 1] {
+                APIViolationKeyTimes("keyTimes[\(index)] = \(time) is before keyTimes[\(index - 1)] = "
+                    + "\(keyTimes[index - 1]); key times must not decrease.")
+            }
+        }
+    }
+
+    /// The delay plus the active duration (repeats, autoreverse and speed included).
+    public var totalDuration: TimeInterval {
+        mediaTiming.totalDuration(forDuration: duration)
+    }
+
+    /// Resolves model-first against `layer`: a `CAKeyframeAnimation`, the last value (or the
+    /// first, when autoreversing back) for the model, and the model value before.
+    public func resolve(for layer: CALayer) -> ResolvedAnimation {
+        detailedResolution(for: layer).resolved
+    }
+
+    func detailedResolution(for layer: CALayer) -> DetailedResolution {
+        let path = keyPath.rawValue
+        let initial: [(keyPath: String, value: Any)] = LayerReading.model(layer, path).map { [(path, $0)] } ?? []
+        let first = values[0].coreAnimationValue
+        let last = values[values.count - 1].coreAnimationValue
+        let finals: [(keyPath: String, value: Any)]
+        let start: [(keyPath: String, value: Any)]
+        if isAdditive {
+            (finals, start) = (initial, initial)
+        } else {
+            let endsAtStart = duration > 0 && mediaTiming.endsAtStart(forDuration: duration)
+            (finals, start) = ([(path, endsAtStart ? first : last)], [(path, first)])
+        }
+        guard duration > 0 else {
+            let hold = isAdditive ? nil : holdAnimation(path, first, for: mediaTiming.delay)
+            return DetailedResolution(resolved: ResolvedAnimation(animation: hold, finalValues: finals,
+                                                                  initialValues: initial),
+                                      startValues: start)
+        }
+        let animation = CAKeyframeAnimation(keyPath: path)
+        animation.values = values.map(\.coreAnimationValue)
+        animation.keyTimes = keyTimes?.map { NSNumber(value: $0) }
+        animation.timingFunctions = segmentTimings?.map(\.mediaTimingFunction)
+        animation.calculationMode = calculationMode.coreAnimationMode
+        animation.timingFunction = timing.mediaTimingFunction
+        animation.isAdditive = isAdditive
+        animation.isCumulative = isCumulative
+        mediaTiming.apply(to: animation, duration: duration)
+        return DetailedResolution(resolved: ResolvedAnimation(animation: animation, finalValues: finals,
+                                                              initialValues: initial),
+                                  startValues: start)
+    }
+}
+
+extension KeyframeAnimation: LayerAnimation, DetailedResolvable {}

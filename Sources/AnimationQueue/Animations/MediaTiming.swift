@@ -1,0 +1,129 @@
+import Foundation
+
+/// When and how often an animation plays: delay, speed, repetition and autoreverse.
+///
+/// These are `CAMediaTiming`'s properties, as a `Sendable` value. Every typed animation has
+/// one (``TimedAnimation/mediaTiming``); the chainable modifiers of ``TimedAnimation`` set
+/// it:
+///
+/// ```swift
+/// let pulse = BasicAnimation(.transformScale, from: 1, to: 1.1, duration: 0.2)
+///     .autoreversing()
+///     .repeating(3)
+///     .delayed(by: 0.5)
+/// pulse.totalDuration   // 0.5 + 3 × 2 × 0.2 = 1.7
+/// ```
+///
+/// Invalid values stop the program with a message: a negative, NaN or infinite delay or
+/// repeat duration, a speed that is not a finite number greater than 0, or a negative or NaN
+/// repeat count.
+public struct MediaTiming: Sendable, Hashable {
+    /// Seconds, in the layer's time, between the operation's start and the animation's
+    /// start (0). During the delay the layer shows the animation's from-value.
+    public var delay: TimeInterval {
+        didSet { _ = validatedTime(delay, "delay") }
+    }
+    /// The animation's rate relative to its layer (1); 2 plays twice as fast.
+    public var speed: Float {
+        didSet { Self.validateSpeed(speed) }
+    }
+    /// How many times the animation repeats (0, which plays once); may be fractional.
+    /// `.infinity` or `.greatestFiniteMagnitude` repeats forever.
+    public var repeatCount: Float {
+        didSet { Self.validateRepeatCount(repeatCount) }
+    }
+    /// How long, in seconds, the animation repeats (0: use `repeatCount` instead).
+    public var repeatDuration: TimeInterval {
+        didSet { _ = validatedTime(repeatDuration, "repeatDuration") }
+    }
+    /// Whether each cycle plays forwards and then backwards (false).
+    public var autoreverses: Bool
+
+    /// Creates media timing; every parameter defaults to Core Animation's default.
+    ///
+    /// ```swift
+    /// let timing = MediaTiming(delay: 0.2, repeatCount: 2, autoreverses: true)
+    /// ```
+    public init(delay: TimeInterval = 0, speed: Float = 1, repeatCount: Float = 0,
+                repeatDuration: TimeInterval = 0, autoreverses: Bool = false) {
+        self.delay = validatedTime(delay, "delay")
+        Self.validateSpeed(speed)
+        self.speed = speed
+        Self.validateRepeatCount(repeatCount)
+        self.repeatCount = repeatCount
+        self.repeatDuration = validatedTime(repeatDuration, "repeatDuration")
+        self.autoreverses = autoreverses
+    }
+
+    // MARK: Derived durations
+
+    /// Whether the animation repeats without end.
+    public var repeatsForever: Bool {
+        repeatCount.isInfinite || repeatCount == .greatestFiniteMagnitude
+    }
+
+    /// The active duration, in the layer's time, of an animation whose single pass lasts
+    /// `duration`: cycles (`2 · duration` when autoreversing) times the repeat count (or the
+    /// repeat duration), divided by `speed`.
+    ///
+    /// - Returns: `.infinity` when the animation repeats forever; 0 for a zero duration.
+    public func activeDuration(forDuration duration: TimeInterval) -> TimeInterval {
+        guard duration > 0 else { return 0 }
+        let cycle = autoreverses ? 2 * duration : duration
+        let local: TimeInterval
+        if repeatDuration > 0 {
+            local = repeatDuration
+        } else if repeatsForever {
+            return .infinity
+        } else {
+            local = cycle * Double(repeatCount == 0 ? 1 : repeatCount)
+        }
+        return local / Double(speed)
+    }
+
+    /// The delay plus the active duration: when, after its operation starts, an animation
+    /// whose single pass lasts `duration` ends.
+    public func totalDuration(forDuration duration: TimeInterval) -> TimeInterval {
+        delay + activeDuration(forDuration: duration)
+    }
+
+    /// Whether the animation ends where it started: it autoreverses and its last cycle
+    /// ends after the reverse half (a whole number of cycles, or a fraction whose last
+    /// cycle passed its midpoint). Otherwise it ends at its to-value (see
+    /// ``ResolvedAnimation/finalValues`` for fractional counts).
+    public func endsAtStart(forDuration duration: TimeInterval) -> Bool {
+        guard autoreverses, duration > 0, !repeatsForever else { return false }
+        let cycles = repeatDuration > 0 ? repeatDuration / (2 * duration) : Double(repeatCount == 0 ? 1 : repeatCount)
+        let fraction = cycles - cycles.rounded(.down)
+        return fraction == 0 || fraction > 0.5
+    }
+
+    /// Copies the timing to `animation`: duration, speed, repeats, autoreverse, the delay as
+    /// a relative `beginTime`, and `fillMode = .backwards` so the from-value shows during
+    /// the delay.
+    func apply(to animation: CAAnimation, duration: TimeInterval) {
+        animation.duration = duration
+        animation.speed = speed
+        if repeatDuration > 0 {
+            animation.repeatDuration = repeatDuration
+        } else if repeatsForever {
+            animation.repeatCount = .greatestFiniteMagnitude
+        } else {
+            animation.repeatCount = repeatCount
+        }
+        animation.autoreverses = autoreverses
+        animation.beginTime = delay
+        animation.fillMode = .backwards
+    }
+
+    private static func validateSpeed(_ speed: Float) {
+        guard speed.isFinite, speed > 0 else { APIViolationInvalidSpeed(speed) }
+    }
+
+    private static func validateRepeatCount(_ count: Float) {
+        guard !count.isNaN, count >= 0 else {
+            APIViolationInvalidRepeat("repeatCount must be ≥ 0 (0 plays once), got \(count). "
+                + "Pass a count such as 2, or .infinity to repeat forever.")
+        }
+    }
+}

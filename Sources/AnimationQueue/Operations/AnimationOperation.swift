@@ -1,0 +1,203 @@
+import Foundation
+
+/// An asynchronous `Operation` that plays one animation on one layer.
+///
+/// It starts on the main thread whatever queue runs it, commits the final values to the
+/// model layer with actions disabled, adds the animation, and finishes when the animation's
+/// `CATransaction` completion fires, exactly once, on every path.
+///
+/// ```swift
+/// let fade = AnimationOperation(layer: title, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3))
+/// let pop = AnimationOperation(layer: badge, animation: SpringAnimation(.transformScale, from: 0.6, to: 1,
+///                                                                     perceptualDuration: 0.4, bounce: 0.3))
+/// pop.addDependency(fade)
+/// AnimationQueue.main.addOperations([fade, pop])
+/// ```
+///
+/// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted`.
+open class AnimationOperation: Operation, @unchecked Sendable {
+    // Thread safety: `lock` guards `machine`, `hooks` and `attached`. KVO notifications,
+    // Core Animation calls and hooks run outside it.
+    private let lock = NSLock()
+    private var machine = AnimationOperationStateMachine()
+    private var attached: Attached?
+    var hooks = Hooks()
+
+    /// The layer to animate, held weakly.
+    public private(set) weak var layer: CALayer?
+    /// The animation to play.
+    public let animation: any LayerAnimation
+    /// What the layer shows if the operation is cancelled while animating (`.holdPresentation`).
+    public var cancellationPolicy: CancellationPolicy {
+        get { lock.withLock { storedPolicy } }
+        set { lock.withLock { storedPolicy = newValue } }
+    }
+    private var storedPolicy = CancellationPolicy.holdPresentation
+
+    /// What happens to this operation when a dependency is cancelled, on an `AnimationQueue`
+    /// (`.cancel`; a plain `OperationQueue` always proceeds).
+    public var onCancelledDependency: DependencyCancellation {
+        get { lock.withLock { storedDependencyPolicy } }
+        set { lock.withLock { storedDependencyPolicy = newValue } }
+    }
+    private var storedDependencyPolicy = DependencyCancellation.cancel
+
+    /// Creates an operation that plays `animation` on `layer`.
+    public init(layer: CALayer, animation: some LayerAnimation) {
+        self.layer = layer
+        self.animation = animation
+        super.init()
+    }
+
+    /// How the operation ended; nil until it finishes.
+    public var outcome: AnimationOutcome? { lock.withLock { machine.outcome } }
+
+    /// Engine-facing state of a running animation (main thread only).
+    struct Attached {
+        let key: String
+        let resolved: ResolvedAnimation
+    }
+
+    /// Callbacks for the queue that owns this operation; run outside the lock.
+    struct Hooks {
+        var willFinish: (@Sendable (AnimationOperation, AnimationOutcome) -> Void)?
+        var didFinish: (@Sendable (AnimationOperation) -> Void)?
+        var didCancel: (@Sendable (AnimationOperation) -> Void)?
+    }
+
+    // MARK: Operation
+
+    open override var isAsynchronous: Bool { true }
+    open override var isExecuting: Bool { lock.withLock { machine.isExecuting } }
+    open override var isFinished: Bool { lock.withLock { machine.isFinished } }
+
+    open override func start() {
+        unlinkDependencies()
+        willChangeValue(forKey: "isExecuting")
+        let action = lock.withLock { machine.start() }
+        didChangeValue(forKey: "isExecuting")
+        switch action {
+        case .finish(let outcome):
+            announceFinish(outcome, wasExecuting: false)
+        case .hopToMain:
+            SchedulerActivity.hopStarted(self)
+            MainThread.run { [self] in
+                SchedulerActivity.hopEnded(self)
+                beginOnMain()
+            }
+        }
+    }
+
+    open override func cancel() {
+        super.cancel()
+        let (action, hook) = lock.withLock { (machine.cancel(), hooks.didCancel) }
+        hook?(self)
+        if action == .applyPolicyOnMain {
+            MainThread.run { [self] in applyCancellationPolicy() }
+        }
+    }
+
+    /// Removes the dependencies once the operation starts, so long finished chains are
+    /// released link by link instead of in one deep recursive deinit.
+    private func unlinkDependencies() {
+        for dependency in dependencies { removeDependency(dependency) }
+    }
+
+    // MARK: Main thread
+
+    private func beginOnMain() {
+        let layer = self.layer
+        let action = lock.withLock { machine.begin(layerAlive: layer != nil) }
+        switch action {
+        case .finish(let outcome):
+            announceFinish(outcome, wasExecuting: true)
+        case .animate:
+            guard let layer else { return }
+            animate(layer)
+        }
+    }
+
+    private func animate(_ layer: CALayer) {
+        let resolved = animation.resolve(for: layer)
+        let key = "AnimationQueue.\(ObjectIdentifier(self).hashValue)"
+        lock.withLock { attached = Attached(key: key, resolved: resolved) }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for (keyPath, value) in resolved.finalValues {
+            layer.setValue(value, forKeyPath: keyPath)
+        }
+        guard let caAnimation = resolved.animation else {
+            CATransaction.commit()
+            complete(animated: false)
+            return
+        }
+        caAnimation.delegate = StopObserver(operation: self)
+        CATransaction.setCompletionBlock { [self] in complete(animated: true) }
+        layer.add(caAnimation, forKey: key)
+        CATransaction.commit()
+    }
+
+    fileprivate func animationStopped(finished: Bool) {
+        lock.withLock { machine.animationStopped(finished: finished) }
+    }
+
+    private func complete(animated: Bool) {
+        guard let outcome = lock.withLock({ machine.complete(animated: animated) }) else { return }
+        if let layer, let key = lock.withLock({ attached?.key }) {
+            // With fill modes that keep it attached, make sure nothing of ours stays behind.
+            layer.removeAnimation(forKey: key)
+        }
+        announceFinish(outcome, wasExecuting: true)
+    }
+
+    private func applyCancellationPolicy() {
+        guard let layer, let attached = lock.withLock({ attached }) else { return }
+        let policy = cancellationPolicy
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        switch policy {
+        case .holdPresentation:
+            let presentation = layer.presentation()
+            for keyPath in attached.resolved.keyPaths {
+                if let value = presentation?.value(forKeyPath: keyPath) {
+                    layer.setValue(value, forKeyPath: keyPath)
+                }
+            }
+        case .revert:
+            for (keyPath, value) in attached.resolved.initialValues {
+                layer.setValue(value, forKeyPath: keyPath)
+            }
+        case .complete:
+            for (keyPath, value) in attached.resolved.finalValues {
+                layer.setValue(value, forKeyPath: keyPath)
+            }
+        }
+        layer.removeAnimation(forKey: attached.key)
+        CATransaction.commit()
+    }
+
+    private func announceFinish(_ outcome: AnimationOutcome, wasExecuting: Bool) {
+        let hooks = lock.withLock { self.hooks }
+        hooks.willFinish?(self, outcome)
+        willChangeValue(forKey: "isFinished")
+        if wasExecuting { willChangeValue(forKey: "isExecuting") }
+        if wasExecuting { didChangeValue(forKey: "isExecuting") }
+        didChangeValue(forKey: "isFinished")
+        hooks.didFinish?(self)
+    }
+}
+
+/// Receives `animationDidStop(_:finished:)` for an operation, telling finished from removed.
+/// The animation holds it strongly; it holds the operation weakly.
+private final class StopObserver: NSObject, CAAnimationDelegate, @unchecked Sendable {
+    // Immutable after init; `weak` loads are atomic.
+    weak var operation: AnimationOperation?
+    init(operation: AnimationOperation) {
+        self.operation = operation
+        super.init()
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        operation?.animationStopped(finished: flag)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The dependency edges an ``AnimationQueue`` knows about, for cancellation propagation and
+/// unlinking. Holds each operation until it finishes. Not thread-safe; the queue locks it.
+struct DependencyGraph {
+    private struct Node {
+        let operation: Operation
+        let policy: DependencyCancellation
+        var dependents: [ObjectIdentifier] = []
+    }
+
+    private var nodes: [ObjectIdentifier: Node] = [:]
+    /// Operations ever added and still alive; a second add is a programming error.
+    private var everAdded = Set<ObjectIdentifier>()
+
+    var count: Int { nodes.count }
+    var allOperations: [Operation] { nodes.values.map(\.operation) }
+
+    /// Adds `operation`; false if it was added before or has already run.
+    mutating func insert(_ operation: Operation, policy: DependencyCancellation) -> Bool {
+        let id = ObjectIdentifier(operation)
+        guard !operation.isFinished, !operation.isExecuting, everAdded.insert(id).inserted else { return false }
+        nodes[id] = Node(operation: operation, policy: policy)
+        return true
+    }
+
+    /// Records that `dependent` waits for `dependency`, if the queue knows `dependency`.
+    mutating func link(_ dependency: Operation, to dependent: Operation) {
+        nodes[ObjectIdentifier(dependency)]?.dependents.append(ObjectIdentifier(dependent))
+    }
+
+    /// The direct dependents of `operation` that are cancelled with it.
+    func cancellableDependents(of operation: Operation) -> [Operation] {
+        (nodes[ObjectIdentifier(operation)]?.dependents ?? []).compactMap { nodes[$0] }
+            .filter { $0.policy == .cancel }.map(\.operation)
+    }
+
+    /// Forgets a finishing operation; returns its dependents, to unlink.
+    mutating func remove(_ operation: Operation) -> [Operation] {
+        let id = ObjectIdentifier(operation)
+        guard let node = nodes.removeValue(forKey: id) else { return [] }
+        everAdded.remove(id)
+        return node.dependents.compactMap { nodes[$0]?.operation }
+    }
+
+    /// A dependency cycle through the given operations, as the list of operations on it
+    /// (first repeated at the end), or nil. Follows `dependencies` iteratively, so it handles
+    /// long chains; dependencies outside `operations` are followed too.
+    static func cycle(among operations: [Operation]) -> [Operation]? {
+        enum Mark { case visiting, done }
+        var marks: [ObjectIdentifier: Mark] = [:]
+        for root in operations where marks[ObjectIdentifier(root)] == nil {
+            // Each frame: an operation and the index of the next dependency to visit.
+            var stack: [(operation: Operation, dependencies: [Operation], next: Int)] = [(root, root.dependencies, 0)]
+            marks[ObjectIdentifier(root)] = .visiting
+            while let top = stack.last {
+                if top.next == top.dependencies.count {
+                    marks[ObjectIdentifier(top.operation)] = .done
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let dependency = top.dependencies[top.next]
+                if dependency.isFinished { continue }
+                switch marks[ObjectIdentifier(dependency)] {
+                case .visiting?:
+                    let path = stack.map(\.operation)
+                    let start = path.firstIndex { $0 === dependency } ?? 0
+                    return Array(path[start...]) + [dependency]
+                case .done?:
+                    continue
+                case nil:
+                    marks[ObjectIdentifier(dependency)] = .visiting
+                    stack.append((dependency, dependency.dependencies, 0))
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct AnimationOperationTests {
+    @Test func finishedOperationLeavesFinalModelValueAndNoAnimation() async {
+        let clock = AnimationTestClock()
+        let layer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let operation = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1))
+        queue.addOperation(operation)
+        await clock.advance(by: 0)
+        #expect(operation.isExecuting)
+        #expect(layer.opacity == 0.5)
+        await clock.advance(by: 0.5)
+        #expect(abs(Double(layer.presentation()!.opacity) - 0.25) < 1e-6)
+        await clock.advance(by: 0.5)
+        #expect(operation.outcome == .finished)
+        #expect(operation.isFinished)
+        #expect(layer.animationKeys() == nil)
+        #expect(layer.presentation()!.opacity == 0.5)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func dependentStartsAtPredecessorEnd() async {
+        let clock = AnimationTestClock(now: 10)
+        let a = clock.makeLayer(), b = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let first = AnimationOperation(layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 0.3))
+        let second = AnimationOperation(layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.2))
+        second.addDependency(first)
+        queue.addOperations([first, second])
+        await clock.advance(by: 0.3)
+        #expect(first.outcome == .finished)
+        #expect(second.isExecuting)
+        #expect(b.animation(forKey: b.animationKeys()?.first ?? "")?.beginTime == 10.3)
+        await clock.advance(by: 0.1)
+        #expect(abs(Double(b.presentation()!.opacity) - 0.5) < 1e-6)
+        await clock.advance(by: 0.1)
+        #expect(second.outcome == .finished)
+    }
+
+    @Test func cancellingRunningOperationHoldsPresentationValue() async {
+        let clock = AnimationTestClock()
+        let layer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let operation = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        queue.addOperation(operation)
+        await clock.advance(by: 0.4)
+        operation.cancel()
+        await clock.advance(by: 0)
+        #expect(operation.outcome == .cancelled)
+        #expect(abs(Double(layer.opacity) - 0.4) < 1e-6)
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func cancellingPropagatesToDependents() async {
+        let clock = AnimationTestClock()
+        let layer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let first = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        let second = AnimationOperation(layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1))
+        let third = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        second.addDependency(first)
+        third.addDependency(second)
+        queue.addOperations([first, second, third])
+        await clock.advance(by: 0.5)
+        first.cancel()
+        await clock.advance(by: 0)
+        #expect(first.outcome == .cancelled)
+        #expect(second.outcome == .cancelled)
+        #expect(third.outcome == .cancelled)
+        #expect(clock.pendingWork.isEmpty)
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import Testing
+@testable import OpenQuartzCore
+
+/// Implicit actions: what changing an animatable property of a committed standalone layer
+/// adds, and the search order of `action(forKey:)` (CORE-ANIMATION.md, "Actions").
+@Suite struct ImplicitActionTests {
+    typealias R = ReferenceSolvers
+
+    /// A CAAction that records each run.
+    final class RecordingAction: CAAction, @unchecked Sendable {
+        let log: EventLog
+        init(log: EventLog) { self.log = log }
+        func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+            log.append("run(\(event), \(anObject is CALayer ? "layer" : "other"))")
+        }
+    }
+
+    /// A layer delegate whose `action(for:forKey:)` records the model value it sees and
+    /// answers with `response`.
+    final class ActionDelegate: CALayerDelegate, @unchecked Sendable {
+        let log: EventLog
+        let response: (String) -> (any CAAction)?
+        init(log: EventLog, response: @escaping (String) -> (any CAAction)?) {
+            self.log = log
+            self.response = response
+        }
+
+        func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+            log.append("delegate(\(event)) sees \(R.number(layer.value(forKey: event)).map { "\($0)" } ?? "nil")")
+            return response(event)
+        }
+    }
+
+    /// A layer whose `action(forKey:)` answers opacity changes with a 4 s fade from 0.
+    final class OverridingActionLayer: CALayer {
+        override func action(forKey event: String) -> (any CAAction)? {
+            guard event == "opacity" else { return super.action(forKey: event) }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = Float(0)
+            fade.duration = 4
+            return fade
+        }
+    }
+
+    /// A layer whose class default action for opacity is a 3 s fade from 0.
+    final class DefaultActionLayer: CALayer {
+        override class func defaultAction(forKey event: String) -> (any CAAction)? {
+            guard event == "opacity" else { return super.defaultAction(forKey: event) }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = Float(0)
+            fade.duration = 3
+            return fade
+        }
+    }
+
+    private func opacity(_ layer: CALayer) -> Double? { R.presented(layer, "opacity") }
+
+    // MARK: The implicit animation
+
+    @Test func settingOpacityAddsAnImplicitBasicAnimationKeyedByTheProperty() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        h.commit { layer.opacity = 0.5 }
+        #expect(layer.animationKeys() == ["opacity"])
+        let animation = layer.animation(forKey: "opacity")
+        #expect(animation is CABasicAnimation)
+        #expect((animation as? CABasicAnimation)?.keyPath == "opacity")
+        #expect(animation?.duration == 0.25)
+        #expect(layer.opacity == 0.5)
+    }
+
+    @Test func implicitAnimationRunsFromThePreviousValueWithTheTransactionsTiming() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        h.commit {
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            layer.opacity = 0.5
+        }
+        #expect(layer.animation(forKey: "opacity")?.duration == 1)
+        let values = R.sample(h, layer, "opacity", at: [0, 0.5, 0.75, 1.5])
+        #expect(R.close(values[0], 1, 1e-6))
+        #expect(R.close(values[1], 0.75, 1e-6))
+        #expect(R.close(values[2], 0.625, 1e-6))
+        #expect(R.close(values[3], 0.5, 1e-6))
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func implicitAnimationUsesTheTransactionsTimingFunction() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        h.commit {
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
+            layer.opacity = 0
+        }
+        let values = R.sample(h, layer, "opacity", at: [0.3, 0.6])
+        #expect(R.close(values[0], 1 - R.easeIn(0.3), 1e-5))
+        #expect(R.close(values[1], 1 - R.easeIn(0.6), 1e-5))
+    }
+
+    @Test func implicitAnimationUsesTheDefaultCurveWhenTheTransactionSetsNoTimingFunction() {
+        // Apple's CAMediaTimingFunction.h: `default' is "the curve used by implicit
+        // animations created by Core Animation", control points (0.25, 0.1) and (0.25, 1).
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        h.commit {
+            CATransaction.setAnimationDuration(1)
+            layer.opacity = 0
+        }
+        let values = R.sample(h, layer, "opacity", at: [0.25, 0.5])
+        // ENGINE BUG: CALayer.lookUpAction uses CATransaction.animationTimingFunction(), which
+        // is nil unless set, so implicit animations run linearly (0.75 and 0.5 here).
+        #expect(R.close(values[0], 1 - R.bezierTiming(0.25, 0.1, 0.25, 1, at: 0.25), 1e-5))
+        #expect(R.close(values[1], 1 - R.bezierTiming(0.25, 0.1, 0.25, 1, at: 0.5), 1e-5))
+    }
+
+    @Test func implicitAnimationStartsFromTheCurrentPresentationValue() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = Float(0)
+        fade.toValue = Float(1)
+        fade.duration = 1
+        h.commit { layer.add(fade, forKey: "fade") }
+        h.advance(by: 0.5)
+        #expect(R.close(opacity(layer), 0.5, 1e-6))
+        h.commit {
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            layer.opacity = 0.2
+        }
+        let values = R.sample(h, layer, "opacity", at: [0, 0.5, 1.25])
+        #expect(R.close(values[0], 0.5, 1e-6))
+        #expect(R.close(values[1], 0.35, 1e-6))
+        #expect(R.close(values[2], 0.2, 1e-6))
+    }
+
+    @Test func implicitPositionAnimationInterpolatesBothComponents() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        h.commit {
+            CATransaction.setAnimationDuration(2)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            layer.position = CGPoint(x: 40, y: -80)
+        }
+        let x = R.sample(h, layer, "position.x", at: [0.5])
+        #expect(R.close(x[0], 10))
+        #expect(R.close(R.presented(layer, "position.y"), -20))
+    }
+
+    // MARK: Suppression
+
+    @Test func disableActionsSuppressesTheImplicitAnimation() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        h.commit {
+            CATransaction.setDisableActions(true)
+            layer.opacity = 0.5
+        }
+        #expect(layer.animationKeys() == nil)
+        h.advance(by: 0.1)
+        #expect(R.close(opacity(layer), 0.5, 1e-7))
+    }
+
+    @Test func nullActionInTheActionsDictionarySuppressesTheImplicitAnimation() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        layer.actions = ["opacity": NSNull()]
+        h.commit { layer.opacity = 0.5 }
+        #expect(layer.animationKeys() == nil)
+        h.advance(by: 0.1)
+        #expect(R.close(opacity(layer), 0.5, 1e-7))
+        // Other keys still animate.
+        h.commit { layer.position = CGPoint(x: 1, y: 1) }
+        #expect(layer.animationKeys() == ["position"])
+    }
+
+    @Test func neverCommittedLayerDoesNotAnimate() {
+        let h = EngineHarness()
+        var layer: CALayer!
+        h.commit {
+            layer = CALayer()
+            #expect(layer.presentation() == nil)
+            layer.opacity = 0.5
+            layer.position = CGPoint(x: 3, y: 4)
+        }
+        #expect(layer.animationKeys() == nil)
+        h.advance(by: 0.1)
+        #expect(R.close(opacity(layer), 0.5, 1e-7))
+        #expect(R.presented(layer, "position.x") == 3)
+    }
+
+    // MARK: Search order
+
+    @Test func actionsDictionaryActionRunsForTheChangedKey() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        let log = EventLog()
+        layer.actions = ["opacity": RecordingAction(log: log)]
+        h.commit { layer.opacity = 0.5 }
+        #expect(log.all == ["run(opacity, layer)"])
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func delegateActionTakesPrecedenceOverTheActionsDictionary() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        let log = EventLog()
+        let delegate = ActionDelegate(log: log) { event in
+            guard event == "opacity" else { return nil }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.duration = 2
+            return fade
+        }
+        layer.delegate = delegate
+        layer.actions = ["opacity": RecordingAction(log: log)]
+        h.commit { layer.opacity = 0.5 }
+        #expect(layer.animation(forKey: "opacity")?.duration == 2)
+        #expect(!log.all.contains { $0.hasPrefix("run(") })
+        withExtendedLifetime(delegate) {}
+    }
+
+    @Test func delegateNullActionStopsTheSearch() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        let log = EventLog()
+        let delegate = ActionDelegate(log: log) { _ in NSNull() }
+        layer.delegate = delegate
+        layer.actions = ["opacity": RecordingAction(log: log)]
+        h.commit { layer.opacity = 0.5 }
+        #expect(layer.animationKeys() == nil)
+        #expect(!log.all.contains { $0.hasPrefix("run(") })
+        withExtendedLifetime(delegate) {}
+    }
+
+    @Test func delegateReturningNilLetsTheSearchContinueToTheActionsDictionary() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        let log = EventLog()
+        let delegate = ActionDelegate(log: log) { _ in nil }
+        layer.delegate = delegate
+        layer.actions = ["opacity": RecordingAction(log: log)]
+        h.commit { layer.opacity = 0.5 }
+        #expect(log.all.contains("run(opacity, layer)"))
+        withExtendedLifetime(delegate) {}
+    }
+
+    @Test func actionIsLookedUpWhileTheModelStillHoldsTheOldValue() {
+        // On Apple platforms `action(forKey:)` runs before the new value is stored: the common
+        // pattern `anim.fromValue = layer.value(forKey: event)` in action(for:forKey:) animates
+        // from the old value, and inside actionForKey: the new value cannot be read.
+        let h = EngineHarness()
+        let layer = h.makeLayerInTransaction { () -> CALayer in
+            let layer = CALayer()
+            layer.cornerRadius = 4
+            return layer
+        }
+        let log = EventLog()
+        let delegate = ActionDelegate(log: log) { _ in NSNull() }
+        layer.delegate = delegate
+        h.commit { layer.cornerRadius = 12 }
+        // ENGINE BUG: CALayer.didChangeValue(forLayerKey:) calls action(forKey:) after the new
+        // value is stored, so the delegate sees 12.0.
+        #expect(log.all == ["delegate(cornerRadius) sees 4.0"])
+        withExtendedLifetime(delegate) {}
+    }
+
+    @Test func subclassActionOverrideIsHonoured() {
+        let h = EngineHarness()
+        let layer = h.makeLayerInTransaction { OverridingActionLayer() }
+        h.commit { layer.opacity = 0.5 }
+        #expect(layer.animation(forKey: "opacity")?.duration == 4)
+        let values = R.sample(h, layer, "opacity", at: [1])
+        #expect(R.close(values[0], 0.125, 1e-6))   // from 0 toward the model value 0.5
+        h.commit { layer.position = CGPoint(x: 9, y: 9) }
+        #expect(layer.animation(forKey: "position")?.duration == 0.25)
+    }
+
+    @Test func subclassDefaultActionIsUsedAfterDelegateAndActions() {
+        let h = EngineHarness()
+        let layer = h.makeLayerInTransaction { DefaultActionLayer() }
+        h.commit { layer.opacity = 0.5 }
+        #expect(layer.animation(forKey: "opacity")?.duration == 3)
+        let values = R.sample(h, layer, "opacity", at: [1.5])
+        #expect(R.close(values[0], 0.25, 1e-6))
+        // The actions dictionary comes before the class default.
+        let log = EventLog()
+        layer.actions = ["opacity": RecordingAction(log: log)]
+        h.commit { layer.opacity = 0.9 }
+        #expect(log.all == ["run(opacity, layer)"])
+    }
+}
