@@ -80,9 +80,9 @@ public struct AnimationGroup: LayerAnimation, TimedAnimation {
 extension AnimationGroup: DetailedResolvable {
     func detailedResolution(for layer: CALayer) -> DetailedResolution {
         var children: [CAAnimation] = []
-        var finals: [(keyPath: String, value: Any)] = []
-        var initials: [(keyPath: String, value: Any)] = []
-        var starts: [(keyPath: String, value: Any)] = []
+        var finals: [(keyPath: String, value: Any?)] = []
+        var initials: [(keyPath: String, value: Any?)] = []
+        var starts: [(keyPath: String, value: Any?)] = []
         for child in animations {
             let detailed = (child as? any DetailedResolvable)?.detailedResolution(for: layer)
                 ?? DetailedResolution(resolved: child.resolve(for: layer), startValues: [])

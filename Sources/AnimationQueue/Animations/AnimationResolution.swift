@@ -7,7 +7,7 @@ import Foundation
 /// that autoreverses needs as its final values.
 struct DetailedResolution {
     var resolved: ResolvedAnimation
-    var startValues: [(keyPath: String, value: Any)]
+    var startValues: [(keyPath: String, value: Any?)]
 }
 
 /// The typed animations of this module, which can report their start values.
@@ -45,10 +45,10 @@ struct PropertyAnimationInput {
     /// Resolves model-first against `layer`; `make` creates the Core Animation object.
     func resolve(on layer: CALayer, make: () -> CABasicAnimation) -> DetailedResolution {
         let model = LayerReading.model(layer, keyPath)
-        let initial: [(keyPath: String, value: Any)] = model.map { [(keyPath, $0)] } ?? []
+        let initial: [(keyPath: String, value: Any?)] = [(keyPath, model)]
         let fromValue: Any?
-        var finals: [(keyPath: String, value: Any)]
-        var start: [(keyPath: String, value: Any)]
+        var finals: [(keyPath: String, value: Any?)]
+        var start: [(keyPath: String, value: Any?)]
         if isAdditive {
             guard let offset = from ?? additiveIdentity else { APIViolationAdditiveWithoutFrom(keyPath) }
             fromValue = offset

@@ -14,8 +14,10 @@ public protocol LayerAnimation: Sendable {
     /// 2. Inside `CATransaction.begin()` / `setDisableActions(true)`, write every entry of
     ///    ``ResolvedAnimation/finalValues``, in order, with `layer.setValue(_:forKeyPath:)`.
     /// 3. If ``ResolvedAnimation/animation`` is nil, commit: there is nothing to wait for.
-    /// 4. Otherwise call ``ResolvedAnimation/anchorDelay(on:at:)`` (which turns the relative
-    ///    delay in `beginTime` into the layer's time), then `layer.add(_:forKey:)`, then commit.
+    /// 4. Otherwise add the animation so that Core Animation times its delay from the
+    ///    commit — ``AnimationOperation`` wraps a delayed animation in a group that starts at
+    ///    the commit and holds it ``ResolvedAnimation/delay`` seconds in, which needs no
+    ///    reading of the current time — then commit.
     ///
     /// The resolved animation has explicit from- and to-values (the from-value is what the
     /// layer showed before step 2), `isRemovedOnCompletion == true` and
@@ -39,13 +41,9 @@ public struct ResolvedAnimation {
     /// duration), in which case the final values are simply committed.
     ///
     /// **Delay.** Its `beginTime` is *relative*: the delay in seconds of the layer's time
-    /// (0 when there is none), not yet a time on the layer's clock. Before adding it, call
-    /// ``anchorDelay(on:at:)``, which sets `beginTime` to
-    /// `layer.convertTime(CACurrentMediaTime(), from: nil) + delay` when the delay is
-    /// positive, and leaves 0 alone (Core Animation then starts it at the commit). Its
-    /// `fillMode` is `.backwards`, so the from-value shows during the delay. In a group,
-    /// only the group's own `beginTime` is anchored; the children's stay relative to the
-    /// group, as Core Animation expects.
+    /// (0 when there is none), not a time on the layer's clock. Its `fillMode` is
+    /// `.backwards`, so the from-value shows during the delay. In a group, the children's
+    /// `beginTime`s stay relative to the group, as Core Animation expects.
     ///
     /// A zero-duration animation with a delay resolves to a hold: a basic animation from the
     /// current value to the same value, lasting the delay, with `beginTime` 0, after which
@@ -61,54 +59,22 @@ public struct ResolvedAnimation {
     ///   top of the model, so the model is written back as it is.
     /// - A group: its children's final values in order (a later child wins).
     ///
-    /// A key path whose model value is nil (for example a nil `backgroundColor`) has no
-    /// entry in ``initialValues``.
-    public var finalValues: [(keyPath: String, value: Any)]
+    public var finalValues: [(keyPath: String, value: Any?)]
     /// The model values before the animation, by key path, used to revert on cancellation.
-    public var initialValues: [(keyPath: String, value: Any)]
+    public var initialValues: [(keyPath: String, value: Any?)]
 
     /// Creates a resolved animation.
-    public init(animation: CAAnimation?, finalValues: [(keyPath: String, value: Any)],
-                initialValues: [(keyPath: String, value: Any)]) {
+    public init(animation: CAAnimation?, finalValues: [(keyPath: String, value: Any?)],
+                initialValues: [(keyPath: String, value: Any?)]) {
         self.animation = animation
         self.finalValues = finalValues
         self.initialValues = initialValues
     }
 
     /// The delay before the animation starts, in seconds: the relative `beginTime` of
-    /// ``animation`` before ``anchorDelay(on:at:)`` (0 without an animation).
+    /// ``animation`` (0 without an animation).
     public var delay: TimeInterval {
-        guard let animation, !isAnchored else { return 0 }
-        return animation.beginTime
-    }
-
-    /// Whether ``anchorDelay(on:at:)`` has already converted the delay.
-    private var isAnchored: Bool {
-        animation?.value(forKey: ResolvedAnimation.anchoredKey) != nil
-    }
-
-    private static let anchoredKey = "AnimationQueue.anchoredDelay"
-
-    /// Converts the animation's relative `beginTime` (its delay) into `layer`'s time: call
-    /// it right before `layer.add(_:forKey:)`.
-    ///
-    /// ```swift
-    /// resolved.anchorDelay(on: layer)
-    /// layer.add(resolved.animation!, forKey: key)
-    /// ```
-    ///
-    /// A delay of 0 stays 0, so Core Animation starts the animation when the transaction
-    /// commits. Calling it a second time does nothing.
-    ///
-    /// - Parameters:
-    ///   - layer: The layer the animation is added to.
-    ///   - hostTime: The current media time (`CACurrentMediaTime()` by default).
-    public func anchorDelay(on layer: CALayer, at hostTime: CFTimeInterval = CACurrentMediaTime()) {
-        guard let animation, !isAnchored else { return }
-        let delay = animation.beginTime
-        animation.setValue(delay, forKey: ResolvedAnimation.anchoredKey)
-        guard delay > 0 else { return }
-        animation.beginTime = layer.convertTime(hostTime, from: nil) + delay
+        animation?.beginTime ?? 0
     }
 
     /// Every key path the animation changes.

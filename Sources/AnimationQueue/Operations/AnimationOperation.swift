@@ -21,7 +21,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private let lock = NSLock()
     private var machine = AnimationOperationStateMachine()
     private var attached: Attached?
-    var hooks = Hooks()
+    private var hooks = Hooks()
 
     /// The layer to animate, held weakly.
     public private(set) weak var layer: CALayer?
@@ -58,12 +58,26 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         let resolved: ResolvedAnimation
     }
 
-    /// Callbacks for the queue that owns this operation; run outside the lock.
+    /// Callbacks for the queue and run that own this operation; run outside the lock.
     struct Hooks {
-        var willFinish: (@Sendable (AnimationOperation, AnimationOutcome) -> Void)?
-        var didFinish: (@Sendable (AnimationOperation) -> Void)?
-        var didCancel: (@Sendable (AnimationOperation) -> Void)?
+        /// The animation was added (or, with nothing to animate, the values committed).
+        var didStart: [@Sendable (AnimationOperation, CFTimeInterval) -> Void] = []
+        var willFinish: [@Sendable (AnimationOperation, AnimationOutcome, CFTimeInterval) -> Void] = []
+        var didFinish: [@Sendable (AnimationOperation) -> Void] = []
+        var didCancel: [@Sendable (AnimationOperation) -> Void] = []
     }
+
+    /// Adds callbacks; used by ``AnimationQueue`` and ``AnimationRun``.
+    func addHooks(_ update: (inout Hooks) -> Void) {
+        lock.withLock { update(&hooks) }
+    }
+
+    /// Whether motion is reduced for this operation (`.system`); see ``MotionPolicy``.
+    public var motion: MotionPolicy {
+        get { lock.withLock { storedMotion } }
+        set { lock.withLock { storedMotion = newValue } }
+    }
+    private var storedMotion = MotionPolicy.system
 
     // MARK: Operation
 
@@ -90,8 +104,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     open override func cancel() {
         super.cancel()
-        let (action, hook) = lock.withLock { (machine.cancel(), hooks.didCancel) }
-        hook?(self)
+        let (action, cancelHooks) = lock.withLock { () -> (AnimationOperationStateMachine.CancelAction, [@Sendable (AnimationOperation) -> Void]) in
+            (machine.cancel(), hooks.didCancel)
+        }
+        for hook in cancelHooks { hook(self) }
         if action == .applyPolicyOnMain {
             MainThread.run { [self] in applyCancellationPolicy() }
         }
@@ -118,7 +134,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     private func animate(_ layer: CALayer) {
-        let resolved = animation.resolve(for: layer)
+        var resolved = animation.resolve(for: layer)
+        if motion.isReduced {
+            resolved = resolved.reducingMotion(animation.reducedMotion ?? .jumpToFinal)
+        }
         let key = "AnimationQueue.\(ObjectIdentifier(self).hashValue)"
         lock.withLock { attached = Attached(key: key, resolved: resolved) }
         CATransaction.begin()
@@ -126,8 +145,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         for (keyPath, value) in resolved.finalValues {
             layer.setValue(value, forKeyPath: keyPath)
         }
-        guard let caAnimation = resolved.animation else {
+        guard let caAnimation = resolved.animation.map({ Self.startingAtCommit($0, delay: resolved.delay) }) else {
             CATransaction.commit()
+            announceStart(layer)
             complete(animated: false)
             return
         }
@@ -135,6 +155,31 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         CATransaction.setCompletionBlock { [self] in complete(animated: true) }
         layer.add(caAnimation, forKey: key)
         CATransaction.commit()
+        announceStart(layer)
+    }
+
+    /// An animation whose delay Core Animation times from the commit: the animation, or a
+    /// group that starts at the commit and holds it `delay` seconds in. (A group needs no
+    /// reading of the current time, so the delay stays exact on any clock.)
+    static func startingAtCommit(_ animation: CAAnimation, delay: TimeInterval) -> CAAnimation {
+        guard delay > 0 else {
+            animation.beginTime = 0
+            return animation
+        }
+        let group = CAAnimationGroup()
+        animation.beginTime = delay
+        if animation.fillMode == .removed { animation.fillMode = .backwards }
+        group.animations = [animation]
+        let active = ActiveDuration.of(animation)
+        group.duration = delay + (active.isFinite ? active : .greatestFiniteMagnitude)
+        return group
+    }
+
+    private func announceStart(_ layer: CALayer) {
+        let hooks = lock.withLock { self.hooks.didStart }
+        guard !hooks.isEmpty else { return }
+        let time = MediaClock.now(for: layer)
+        for hook in hooks { hook(self, time) }
     }
 
     fileprivate func animationStopped(finished: Bool) {
@@ -178,12 +223,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     private func announceFinish(_ outcome: AnimationOutcome, wasExecuting: Bool) {
         let hooks = lock.withLock { self.hooks }
-        hooks.willFinish?(self, outcome)
+        if !hooks.willFinish.isEmpty {
+            let time = MediaClock.now(for: layer)
+            for hook in hooks.willFinish { hook(self, outcome, time) }
+        }
         willChangeValue(forKey: "isFinished")
         if wasExecuting { willChangeValue(forKey: "isExecuting") }
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
-        hooks.didFinish?(self)
+        for hook in hooks.didFinish { hook(self) }
     }
 }
 

@@ -116,14 +116,16 @@ public final class AnimationQueue: @unchecked Sendable {
 
     private func install(on operation: Operation) {
         if let animation = operation as? AnimationOperation {
-            animation.hooks.willFinish = { [weak self] operation, outcome in
-                if outcome == .cancelled { self?.propagateCancellation(from: operation) }
-            }
-            animation.hooks.didFinish = { [weak self] operation in
-                self?.operationDidFinish(operation)
-            }
-            animation.hooks.didCancel = { [weak self] operation in
-                self?.propagateCancellation(from: operation)
+            animation.addHooks { hooks in
+                hooks.willFinish.append { [weak self] operation, outcome, _ in
+                    if outcome == .cancelled { self?.propagateCancellation(from: operation) }
+                }
+                hooks.didFinish.append { [weak self] operation in
+                    self?.operationDidFinish(operation)
+                }
+                hooks.didCancel.append { [weak self] operation in
+                    self?.propagateCancellation(from: operation)
+                }
             }
         } else {
             let previous = operation.completionBlock

@@ -1,4 +1,4 @@
-import AnimationQueue
+@testable import AnimationQueue
 import Foundation
 import Testing
 
@@ -59,21 +59,20 @@ import Testing
         #expect(late.totalDuration == 0.7)
     }
 
-    @Test func anchoringDelayConvertsToLayerTimeOnce() throws {
-        let layer = LayerFixtures.committed { layer in
-            layer.speed = 0
-            layer.timeOffset = 42
-        }
+    @Test func delayedAnimationStartsAtCommitInsideAGroup() throws {
+        let layer = LayerFixtures.committed()
         let resolved = BasicAnimation(.opacity, to: 0, duration: 1).delayed(by: 0.25).resolve(for: layer)
-        resolved.anchorDelay(on: layer, at: 1_000)
-        #expect(resolved.animation?.beginTime == 42.25, "paused layer: local time is its timeOffset")
-        #expect(resolved.delay == 0)
-        resolved.anchorDelay(on: layer, at: 2_000)
-        #expect(resolved.animation?.beginTime == 42.25, "a second call changes nothing")
+        let animation = try #require(resolved.animation)
+        let group = try #require(AnimationOperation.startingAtCommit(animation, delay: resolved.delay) as? CAAnimationGroup)
+        #expect(group.beginTime == 0, "Core Animation sets it at commit")
+        #expect(group.duration == 1.25)
+        #expect(group.animations?.first?.beginTime == 0.25)
+        #expect(group.animations?.first?.fillMode == .backwards)
 
-        let undelayed = BasicAnimation(.opacity, to: 0, duration: 1).resolve(for: layer)
-        undelayed.anchorDelay(on: layer)
-        #expect(undelayed.animation?.beginTime == 0, "Core Animation sets it at commit")
+        let undelayed = try #require(BasicAnimation(.opacity, to: 0, duration: 1).resolve(for: layer).animation)
+        let same = AnimationOperation.startingAtCommit(undelayed, delay: 0)
+        #expect(same === undelayed)
+        #expect(same.beginTime == 0)
     }
 
     @Test func mediaTimingIsCopiedToAnimation() throws {

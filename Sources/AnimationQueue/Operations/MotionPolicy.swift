@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
+
+/// Whether animations play in full or with reduced motion.
+public enum MotionPolicy: Sendable, Hashable {
+    /// Play every animation as described.
+    case full
+    /// Apply each animation's ``ReducedMotionBehavior`` (``ReducedMotionBehavior/jumpToFinal``
+    /// when it has none). Order, dependencies and outcomes are unchanged.
+    case reduced
+    /// Follow the system's Reduce Motion accessibility setting, read when each step starts
+    /// (the default). On platforms without one, the environment variable
+    /// `ANIMATIONQUEUE_REDUCE_MOTION=1` turns it on.
+    case system
+
+    /// Whether motion is reduced right now; call on the main thread.
+    var isReduced: Bool {
+        switch self {
+        case .full: false
+        case .reduced: true
+        case .system: Self.systemPrefersReducedMotion
+        }
+    }
+
+    private static var systemPrefersReducedMotion: Bool {
+        #if canImport(UIKit)
+        return MainActor.assumeIsolated { UIAccessibility.isReduceMotionEnabled }
+        #elseif canImport(AppKit)
+        return MainActor.assumeIsolated { NSWorkspace.shared.accessibilityDisplayShouldReduceMotion }
+        #else
+        return ProcessInfo.processInfo.environment["ANIMATIONQUEUE_REDUCE_MOTION"] == "1"
+        #endif
+    }
+}
+
+extension ResolvedAnimation {
+    /// This resolution adapted to reduced motion with `behavior`.
+    func reducingMotion(_ behavior: ReducedMotionBehavior) -> ResolvedAnimation {
+        var reduced = self
+        switch behavior {
+        case .jumpToFinal:
+            reduced.animation = nil
+        case .crossFade(let duration):
+            guard duration > 0 else {
+                reduced.animation = nil
+                break
+            }
+            let fade = CATransition()
+            fade.type = .fade
+            fade.duration = duration
+            reduced.animation = fade
+        case .shorten(let limit):
+            guard let animation else { break }
+            let total = ActiveDuration.of(animation)
+            if limit <= 0 {
+                reduced.animation = nil
+            } else if total > limit, total.isFinite {
+                animation.speed *= Float(total / limit)
+            }
+        }
+        return reduced
+    }
+}
+
+/// The active duration of a Core Animation object in its parent's time, as media timing
+/// defines it: delay plus repeats of (auto-reversed) passes, divided by speed.
+enum ActiveDuration {
+    static func of(_ animation: CAAnimation) -> TimeInterval {
+        let pass = animation.duration * (animation.autoreverses ? 2 : 1)
+        let active: TimeInterval
+        if animation.repeatDuration > 0 {
+            active = animation.repeatDuration
+        } else if animation.repeatCount > 0 {
+            active = animation.repeatCount >= .greatestFiniteMagnitude ? .infinity : Double(animation.repeatCount) * pass
+        } else {
+            active = pass
+        }
+        let speed = Double(animation.speed)
+        return speed > 0 ? active / speed : .infinity
+    }
+}
