@@ -107,7 +107,7 @@ public final class AnimationTestClock: @unchecked Sendable {
             guard let layer = (operation as? AnimationOperation)?.layer else { return false }
             return OQC.clock(of: layer) === engineClock
         }
-        let myQueues = Set(entries.filter { isMine($0.operation) }.compactMap(\.queueName))
+        let myQueues = Set(SchedulerActivity.unfinishedOperations().filter { isMine($0.operation) }.compactMap(\.queueName))
         return entries.filter { isMine($0.operation) || $0.queueName.map(myQueues.contains) == true }
     }
 

@@ -43,7 +43,7 @@ package enum SchedulerActivity {
         let (hops, liveQueues) = lock.withLock { (Array(hopping.values), queues.compactMap(\.queue)) }
         var work = hops.map { Entry(operation: $0, queueName: nil, reason: "is hopping to the main thread") }
         for queue in liveQueues {
-            work += queue.readyButNotStarted.map { Entry(operation: $0, queueName: queue.name, reason: "is ready but not started") }
+            work += queue.progressingWithoutTime.map { Entry(operation: $0.operation, queueName: queue.name, reason: $0.reason) }
         }
         return work
     }

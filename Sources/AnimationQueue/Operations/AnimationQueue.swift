@@ -28,6 +28,8 @@ public final class AnimationQueue: @unchecked Sendable {
     // outside it.
     private let lock = NSLock()
     private var graph = DependencyGraph()
+    /// Operations whose cancellation is being (or was) propagated; guarded by `lock`.
+    private var propagating = Set<ObjectIdentifier>()
 
     /// Creates a queue.
     public init(name: String) {
@@ -65,7 +67,7 @@ public final class AnimationQueue: @unchecked Sendable {
             QueueViolation.dependencyCycle(cycle, queue: name)
         }
         var cancelledAtAdd: [Operation] = []
-        lock.withLock {
+        let unblocked: [Operation] = lock.withLock {
             for operation in operations {
                 guard graph.insert(operation, policy: policy(for: operation, onCancelledDependency)) else {
                     QueueViolation.addedTwice(operation, queue: name)
@@ -74,15 +76,25 @@ public final class AnimationQueue: @unchecked Sendable {
             for operation in operations {
                 for dependency in operation.dependencies {
                     graph.link(dependency, to: operation)
-                    if dependency.isCancelled { cancelledAtAdd.append(dependency) }
+                    if dependency.isCancelled, graph.policy(of: operation) == .cancel {
+                        cancelledAtAdd.append(operation)
+                    }
                 }
             }
+            return operations.filter { graph.isUnblocked($0) }
         }
         for operation in operations {
             install(on: operation)
         }
-        for dependency in cancelledAtAdd { propagateCancellation(from: dependency) }
-        self.operations.addOperations(operations, waitUntilFinished: false)
+        // Added after a dependency was cancelled: cancelled now, with its own dependents.
+        for operation in cancelledAtAdd where !operation.isCancelled {
+            operation.cancel()
+            propagateCancellation(from: operation)
+        }
+        // Only operations whose in-queue dependencies have finished go to the OperationQueue;
+        // the rest follow as their dependencies finish (corelibs' OperationQueue scans every
+        // queued operation on each state change, so a queue holding a whole chain is O(n²)).
+        self.operations.addOperations(unblocked, waitUntilFinished: false)
     }
 
     /// Cancels every operation in the queue; running animations apply their cancellation policy.
@@ -101,10 +113,20 @@ public final class AnimationQueue: @unchecked Sendable {
     /// Operations added and not finished.
     var unfinished: [Operation] { lock.withLock { graph.allOperations } }
 
-    /// Operations that could start now but have not: the queue is still scheduling them.
-    var readyButNotStarted: [Operation] {
-        guard !isSuspended else { return [] }
-        return lock.withLock { graph.allOperations }.filter { $0.isReady && !$0.isExecuting && !$0.isFinished }
+    /// Operations that will make progress without time passing: ready ones the queue has
+    /// not started yet, and synchronous plain operations (such as `BlockOperation`) running
+    /// on a worker thread. Asynchronous plain operations may wait on anything, so they are
+    /// not counted.
+    var progressingWithoutTime: [(operation: Operation, reason: String)] {
+        let suspended = isSuspended
+        return lock.withLock { graph.allOperations }.compactMap { operation in
+            if operation.isFinished { return nil }
+            if operation.isExecuting {
+                let synchronousWork = !operation.isAsynchronous && !(operation is AnimationOperation)
+                return synchronousWork ? (operation, "is running") : nil
+            }
+            return !suspended && operation.isReady ? (operation, "is ready but not started") : nil
+        }
     }
 
     private func policy(for operation: Operation, _ override: DependencyCancellation?) -> DependencyCancellation {
@@ -138,18 +160,37 @@ public final class AnimationQueue: @unchecked Sendable {
     }
 
     /// Cancels the dependents of `operation` that follow cancellation, transitively.
+    ///
+    /// Iterative, so cancelling the head of a 100,000-step chain does not overflow the
+    /// stack: the cancel hook of an operation this loop cancels does not recurse.
     private func propagateCancellation(from operation: Operation) {
-        let dependents = lock.withLock { graph.cancellableDependents(of: operation) }
-        for dependent in dependents where !dependent.isCancelled {
-            dependent.cancel()
-            if !(dependent is AnimationOperation) { propagateCancellation(from: dependent) }
+        let alreadyHandled = lock.withLock { !propagating.insert(ObjectIdentifier(operation)).inserted }
+        guard !alreadyHandled else { return }
+        var pending = [operation]
+        while let current = pending.popLast() {
+            let dependents = lock.withLock { graph.cancellableDependents(of: current) }
+            for dependent in dependents where !dependent.isCancelled {
+                let claimed = lock.withLock { propagating.insert(ObjectIdentifier(dependent)).inserted }
+                guard claimed else { continue }
+                dependent.cancel()
+                pending.append(dependent)
+            }
         }
     }
 
     private func operationDidFinish(_ operation: Operation) {
-        let dependents = lock.withLock { graph.remove(operation) }
-        // Unlink so a long finished chain is released link by link.
-        for dependent in dependents { dependent.removeDependency(operation) }
+        let (dependents, unblocked) = lock.withLock {
+            propagating.remove(ObjectIdentifier(operation))
+            return graph.remove(operation)
+        }
+        if !unblocked.isEmpty { operations.addOperations(unblocked, waitUntilFinished: false) }
+        // Unlink so a long finished chain is released link by link. The scheduler's own
+        // operations unlink themselves when they start; only plain operations are unlinked
+        // here, and only if not cancelled: on corelibs Foundation, removing a finished
+        // dependency from a cancelled operation makes it report not ready, so it never starts.
+        for dependent in dependents where !(dependent is AnimationOperation || dependent is MainThreadOperation) && !dependent.isCancelled {
+            dependent.removeDependency(operation)
+        }
     }
 }
 

@@ -7,6 +7,9 @@ struct DependencyGraph {
         let operation: Operation
         let policy: DependencyCancellation
         var dependents: [ObjectIdentifier] = []
+        /// In-queue dependencies that have not finished; the operation is handed to the
+        /// `OperationQueue` when this reaches 0.
+        var waitingOn = 0
     }
 
     private var nodes: [ObjectIdentifier: Node] = [:]
@@ -26,7 +29,19 @@ struct DependencyGraph {
 
     /// Records that `dependent` waits for `dependency`, if the queue knows `dependency`.
     mutating func link(_ dependency: Operation, to dependent: Operation) {
-        nodes[ObjectIdentifier(dependency)]?.dependents.append(ObjectIdentifier(dependent))
+        guard nodes[ObjectIdentifier(dependency)] != nil else { return }
+        nodes[ObjectIdentifier(dependency)]!.dependents.append(ObjectIdentifier(dependent))
+        nodes[ObjectIdentifier(dependent)]?.waitingOn += 1
+    }
+
+    /// Whether `operation` waits for no unfinished in-queue dependency.
+    func isUnblocked(_ operation: Operation) -> Bool {
+        (nodes[ObjectIdentifier(operation)]?.waitingOn ?? 0) == 0
+    }
+
+    /// What `operation` does when a dependency is cancelled.
+    func policy(of operation: Operation) -> DependencyCancellation? {
+        nodes[ObjectIdentifier(operation)]?.policy
     }
 
     /// The direct dependents of `operation` that are cancelled with it.
@@ -36,11 +51,16 @@ struct DependencyGraph {
     }
 
     /// Forgets a finishing operation; returns its dependents, to unlink.
-    mutating func remove(_ operation: Operation) -> [Operation] {
+    mutating func remove(_ operation: Operation) -> (dependents: [Operation], unblocked: [Operation]) {
         let id = ObjectIdentifier(operation)
-        guard let node = nodes.removeValue(forKey: id) else { return [] }
+        guard let node = nodes.removeValue(forKey: id) else { return ([], []) }
         everAdded.remove(id)
-        return node.dependents.compactMap { nodes[$0]?.operation }
+        var unblocked: [Operation] = []
+        for dependent in node.dependents where nodes[dependent] != nil {
+            nodes[dependent]!.waitingOn -= 1
+            if nodes[dependent]!.waitingOn == 0 { unblocked.append(nodes[dependent]!.operation) }
+        }
+        return (node.dependents.compactMap { nodes[$0]?.operation }, unblocked)
     }
 
     /// A dependency cycle through the given operations, as the list of operations on it

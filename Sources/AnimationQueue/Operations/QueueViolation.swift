@@ -11,6 +11,10 @@ enum QueueViolation {
         preconditionFailure("AnimationQueue '\(queue)': \(displayName(operation)) was already added to a queue or has already run. An operation runs once; create a new operation to animate again.")
     }
 
+    static func invalidPlan(_ error: AnimationQueueError) -> Never {
+        preconditionFailure(error.message)
+    }
+
     /// The operation's name, or its type and address.
     static func displayName(_ operation: Operation) -> String {
         if let name = operation.name { return "'\(name)'" }

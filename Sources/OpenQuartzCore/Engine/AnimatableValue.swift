@@ -192,9 +192,9 @@ struct AnimatableValue {
 
     private static func unwrap(_ value: Any?) -> Any? {
         guard let value else { return nil }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first.map(\.value)
+        // One level of optional inside the Any, as `Mirror` reports it, without reflecting.
+        guard let optional = value as? any OptionalBox else { return value }
+        return optional.wrappedAny
     }
 
     /// Reads a number of any Swift numeric type or `NSNumber`.
@@ -222,5 +222,19 @@ struct AnimatableValue {
     private static func lanes(_ t: CATransform3D) -> SIMD16<Double> {
         SIMD16(t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
                t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44)
+    }
+}
+
+/// Reads an `Optional` boxed in an `Any` without `Mirror`.
+private protocol OptionalBox {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalBox {
+    var wrappedAny: Any? {
+        switch self {
+        case .some(let wrapped): wrapped
+        case .none: nil
+        }
     }
 }

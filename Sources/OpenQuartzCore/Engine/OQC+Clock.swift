@@ -69,17 +69,16 @@ extension OQC {
 /// The clock whose work is running on the current thread, so code called back by a
 /// manual clock sees that clock as current.
 enum ClockContext {
-    private static let key = "OpenQuartzCore.ClockContext"
+    private static let current = ThreadLocal<ClockBox>()
 
     static var threadClock: (any OQC.Clock)? {
-        (Thread.current.threadDictionary[key] as? ClockBox)?.clock
+        current.value?.clock
     }
 
     static func with<R>(_ clock: any OQC.Clock, _ body: () throws -> R) rethrows -> R {
-        let dictionary = Thread.current.threadDictionary
-        let saved = dictionary[key]
-        dictionary[key] = ClockBox(clock: clock)
-        defer { dictionary[key] = saved }
+        let saved = current.value
+        current.value = ClockBox(clock: clock)
+        defer { current.value = saved }
         return try body()
     }
 

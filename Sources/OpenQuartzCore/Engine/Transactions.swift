@@ -32,16 +32,15 @@ final class ThreadTransactions {
 ///   `commit()` commits every pending change of its thread at once, which is what tests
 ///   that call `begin()`/`commit()` expect.
 enum Transactions {
-    private static let threadKey = "OpenQuartzCore.Transactions"
+    private static let perThread = ThreadLocal<ThreadTransactions>()
     /// Threads with an uncommitted implicit transaction. Guarded by `Engine.lock`.
     nonisolated(unsafe) private static var awaitingFlush: [ThreadTransactions] = []
 
     /// The current thread's transactions; call with the engine lock held.
     static var current: ThreadTransactions {
-        let dictionary = Thread.current.threadDictionary
-        if let existing = dictionary[threadKey] as? ThreadTransactions { return existing }
+        if let existing = perThread.value { return existing }
         let created = ThreadTransactions()
-        dictionary[threadKey] = created
+        perThread.value = created
         return created
     }
 

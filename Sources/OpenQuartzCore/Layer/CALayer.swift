@@ -62,7 +62,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Creates a copy of `layer`'s properties; Core Animation calls it to make presentation
     /// layers. Subclasses override it to copy their own stored properties.
     public init(layer: Any) {
-        ownClock = OQC.currentClock
+        // A copy runs on its original's clock; only a non-layer argument needs the current one.
+        ownClock = (layer as? CALayer).map { other in Engine.locked { other.ownClock } } ?? OQC.currentClock
         isPresentationCopy = PresentationCopy.isCreating
         super.init()
         guard let other = layer as? CALayer else { return }
@@ -398,15 +399,16 @@ open class CALayer: NSObject, CAMediaTiming {
 
 /// Marks layers created as presentation copies on this thread.
 enum PresentationCopy {
-    private static let key = "OpenQuartzCore.PresentationCopy"
+    private final class Marker: Sendable {}
+    private static let marker = Marker()
+    private static let flag = ThreadLocal<Marker>()
 
-    static var isCreating: Bool { Thread.current.threadDictionary[key] != nil }
+    static var isCreating: Bool { flag.value != nil }
 
     static func create<L: CALayer>(_ body: () -> L) -> L {
-        let dictionary = Thread.current.threadDictionary
-        let saved = dictionary[key]
-        dictionary[key] = true
-        defer { dictionary[key] = saved }
+        let saved = flag.value
+        flag.value = marker
+        defer { flag.value = saved }
         return body()
     }
 }

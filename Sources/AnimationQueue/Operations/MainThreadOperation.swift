@@ -1,0 +1,57 @@
+import Foundation
+
+/// An operation that runs a closure on the main thread: the operation of a ``Perform`` step.
+final class MainThreadOperation: Operation, @unchecked Sendable {
+    // Thread safety: `lock` guards `state` and `observers`; KVO and the closure run outside it.
+    private let lock = NSLock()
+    private var state = State.ready
+    private var observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void] = []
+    private let body: UncheckedSendableBox<@MainActor () -> Void>
+
+    private enum State { case ready, executing, finished }
+
+    init(_ body: @escaping @MainActor () -> Void) {
+        self.body = UncheckedSendableBox(body)
+        super.init()
+    }
+
+    /// Calls `observer` when the operation finishes (cancelled if cancelled before it ran).
+    func onFinish(_ observer: @escaping @Sendable (MainThreadOperation, AnimationOutcome) -> Void) {
+        lock.withLock { observers.append(observer) }
+    }
+
+    override var isAsynchronous: Bool { true }
+    override var isExecuting: Bool { lock.withLock { state == .executing } }
+    override var isFinished: Bool { lock.withLock { state == .finished } }
+
+    override func start() {
+        for dependency in dependencies { removeDependency(dependency) }
+        guard !isCancelled else { return finish(.cancelled) }
+        willChangeValue(forKey: "isExecuting")
+        lock.withLock { state = .executing }
+        didChangeValue(forKey: "isExecuting")
+        let body = self.body
+        MainThread.runIsolated { [self] in
+            if isCancelled { return finish(.cancelled) }
+            body.value()
+            finish(.finished)
+        }
+    }
+
+    private func finish(_ outcome: AnimationOutcome) {
+        let (wasExecuting, observers) = lock.withLock { (state == .executing, self.observers) }
+        for observer in observers { observer(self, outcome) }
+        willChangeValue(forKey: "isFinished")
+        if wasExecuting { willChangeValue(forKey: "isExecuting") }
+        lock.withLock { state = .finished }
+        if wasExecuting { didChangeValue(forKey: "isExecuting") }
+        didChangeValue(forKey: "isFinished")
+    }
+}
+
+/// Carries a closure that is only ever called on the main thread across isolation boundaries.
+struct UncheckedSendableBox<Value>: @unchecked Sendable {
+    // Immutable; the scheduler reads it only on the main thread.
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

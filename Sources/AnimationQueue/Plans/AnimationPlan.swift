@@ -1,0 +1,64 @@
+import Foundation
+
+/// A declarative animation sequence: serial and parallel steps, delays, waits and blocks.
+///
+/// ```swift
+/// let onboarding = AnimationPlan {
+///     Serial {
+///         Step(title, fadeIn)
+///         Parallel {
+///             Step(caption, drop)
+///             Step(badge, pop).delayed(by: 0.1)
+///         }
+///         Step(button, shake)
+///     }
+/// }
+/// let run = AnimationQueue.main.run(onboarding)
+/// let outcome = await run.outcome
+/// ```
+///
+/// The top level runs its parts in sequence, like ``Serial``. Nothing happens until the
+/// plan is run; the same plan can be run several times.
+public struct AnimationPlan {
+    let root: Serial
+
+    /// Creates a plan.
+    public init(@PlanBuilder _ content: () -> [any PlanComponent]) {
+        root = Serial(content)
+    }
+
+    /// Checks the plan without running it: it has steps, unique names, known `.after`
+    /// names and no dependency cycle.
+    public func validate() throws(AnimationQueueError) {
+        if let error = compile().errors.first { throw error }
+    }
+
+    /// Compiles the plan to a fresh graph of operations.
+    func compile() -> PlanGraph {
+        var graph = PlanGraph(timingHost: root.firstLayer ?? PlanGraph.makePrivateHost())
+        _ = root.build(into: &graph, after: [])
+        graph.finish()
+        return graph
+    }
+}
+
+extension PlanComponent {
+    /// The first layer a step of this component animates.
+    var firstLayer: CALayer? {
+        switch self {
+        case let step as Step: step.layer
+        case let serial as Serial: serial.components.lazy.compactMap(\.firstLayer).first
+        case let parallel as Parallel: parallel.components.lazy.compactMap(\.firstLayer).first
+        default: nil
+        }
+    }
+}
+
+extension PlanGraph {
+    /// A standalone layer to time the waits of a plan that animates no layer.
+    static func makePrivateHost() -> CALayer {
+        let layer = CALayer()
+        layer.name = "AnimationQueue.timingHost"
+        return layer
+    }
+}

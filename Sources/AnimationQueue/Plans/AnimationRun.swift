@@ -1,0 +1,207 @@
+import Foundation
+
+/// A plan that is running: cancel it, await its outcome, or follow its steps as events.
+///
+/// ```swift
+/// let run = AnimationQueue.main.run(onboarding)
+/// Task { for await event in run.events { print(event) } }
+/// skipButton.onTap { run.cancel() }
+/// let outcome = await run.outcome     // .finished, .cancelled or .interrupted
+/// ```
+public final class AnimationRun: @unchecked Sendable {
+    // Thread safety: `lock` guards `state`. Continuations are resumed outside it.
+    private let lock = NSLock()
+    private var state: State
+    private let graph: UncheckedSendableBox<PlanGraph>
+
+    private struct State {
+        var remaining: Int
+        var isCancelled = false
+        var outcomes: [ObjectIdentifier: AnimationOutcome] = [:]
+        var outcome: AnimationOutcome?
+        var waiters: [CheckedContinuation<AnimationOutcome, Never>] = []
+        var events: [Event] = []
+        var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
+        var nextSubscriber = 0
+    }
+
+    /// A step starting or ending.
+    public struct Event: Sendable, Hashable, CustomStringConvertible {
+        /// What happened.
+        public enum Kind: Sendable, Hashable {
+            /// The step's animation was added (or its block ran).
+            case started
+            /// The step ended with this outcome.
+            case finished(AnimationOutcome)
+        }
+
+        /// The step's name, or a generated label such as `"step 2"`.
+        public let step: String
+        /// What happened.
+        public let kind: Kind
+        /// When, in media time (`CACurrentMediaTime()`; the layer's clock on OpenQuartzCore).
+        public let time: TimeInterval
+
+        /// For example `"t=0.300 badge finished"`.
+        public var description: String {
+            let what = switch kind {
+            case .started: "started"
+            case .finished(let outcome): outcome.description
+            }
+            return String(format: "t=%.3f ", time) + "\(step) \(what)"
+        }
+    }
+
+    init(graph: PlanGraph) {
+        self.graph = UncheckedSendableBox(graph)
+        state = State(remaining: graph.operations.count)
+        for operation in graph.operations { observe(operation, label: graph.label(of: operation)) }
+    }
+
+    /// Cancels every step that has not finished; running steps apply their cancellation policy.
+    public func cancel() {
+        lock.withLock { state.isCancelled = true }
+        for operation in graph.value.operations where !operation.isFinished { operation.cancel() }
+    }
+
+    /// Whether every step has finished.
+    public var isFinished: Bool { lock.withLock { state.outcome != nil } }
+
+    /// The run's outcome, once every step has ended: `.cancelled` if the run (or a step) was
+    /// cancelled, `.interrupted` if a step was interrupted, else `.finished`.
+    ///
+    /// Cancelling the awaiting task cancels the run; the outcome is then `.cancelled`.
+    public var outcome: AnimationOutcome {
+        get async {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let ready: AnimationOutcome? = lock.withLock {
+                        if let outcome = state.outcome { return outcome }
+                        state.waiters.append(continuation)
+                        return nil
+                    }
+                    if let ready { continuation.resume(returning: ready) }
+                }
+            } onCancel: {
+                cancel()
+            }
+        }
+    }
+
+    /// The outcome of the step with this name, once it has ended.
+    public func outcome(ofStep name: String) -> AnimationOutcome? {
+        guard let operation = graph.value.named[name] else { return nil }
+        return lock.withLock { state.outcomes[ObjectIdentifier(operation)] }
+    }
+
+    /// Every step's start and end, in order: the events so far, then each new one; the
+    /// sequence ends when the run ends. Each call returns an independent sequence.
+    public var events: AsyncStream<Event> {
+        AsyncStream { continuation in
+            let (past, finished, id): ([Event], Bool, Int) = lock.withLock {
+                let id = state.nextSubscriber
+                state.nextSubscriber += 1
+                if state.outcome == nil { state.subscribers[id] = continuation }
+                return (state.events, state.outcome != nil, id)
+            }
+            for event in past { continuation.yield(event) }
+            if finished { continuation.finish() }
+            continuation.onTermination = { [weak self] _ in
+                self?.lock.withLock { _ = self?.state.subscribers.removeValue(forKey: id) }
+            }
+        }
+    }
+
+    /// The events so far.
+    public var recordedEvents: [Event] { lock.withLock { state.events } }
+
+    // MARK: Observation
+
+    private func observe(_ operation: Operation, label: String) {
+        switch operation {
+        case let animation as AnimationOperation:
+            animation.addHooks { hooks in
+                hooks.didStart.append { [weak self] _, time in
+                    self?.record(Event(step: label, kind: .started, time: time))
+                }
+                hooks.willFinish.append { [weak self] operation, outcome, time in
+                    self?.stepEnded(operation, outcome: outcome, event: Event(step: label, kind: .finished(outcome), time: time))
+                }
+            }
+        case let block as MainThreadOperation:
+            let host = UncheckedSendableBox(WeakLayer(graph.value.timingHost))
+            block.onFinish { [weak self] operation, outcome in
+                let time = MediaClock.now(for: host.value.layer)
+                if outcome == .finished { self?.record(Event(step: label, kind: .started, time: time)) }
+                self?.stepEnded(operation, outcome: outcome, event: Event(step: label, kind: .finished(outcome), time: time))
+            }
+        default:
+            break
+        }
+    }
+
+    private func record(_ event: Event) {
+        let subscribers = lock.withLock {
+            state.events.append(event)
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.yield(event) }
+    }
+
+    private func stepEnded(_ operation: Operation, outcome: AnimationOutcome, event: Event) {
+        record(event)
+        let finished: (AnimationOutcome, [CheckedContinuation<AnimationOutcome, Never>], [AsyncStream<Event>.Continuation])? = lock.withLock {
+            guard state.outcomes.updateValue(outcome, forKey: ObjectIdentifier(operation)) == nil else { return nil }
+            state.remaining -= 1
+            guard state.remaining == 0 else { return nil }
+            let outcomes = Set(state.outcomes.values)
+            let result: AnimationOutcome
+            if state.isCancelled {
+                result = .cancelled
+            } else if outcomes.contains(.interrupted) {
+                result = .interrupted
+            } else if outcomes.contains(.cancelled) {
+                result = .cancelled
+            } else {
+                result = .finished
+            }
+            state.outcome = result
+            defer {
+                state.waiters = []
+                state.subscribers = [:]
+            }
+            return (result, state.waiters, Array(state.subscribers.values))
+        }
+        guard let (result, waiters, subscribers) = finished else { return }
+        for waiter in waiters { waiter.resume(returning: result) }
+        for subscriber in subscribers { subscriber.finish() }
+    }
+}
+
+/// A weak reference to a layer that can cross into `@Sendable` closures inside a box.
+final class WeakLayer {
+    weak var layer: CALayer?
+    init(_ layer: CALayer) { self.layer = layer }
+}
+
+extension AnimationQueue {
+    /// Runs a plan: compiles it to operations and adds them to this queue.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan; it must pass ``AnimationPlan/validate()``.
+    ///   - motion: Whether the plan's animations play in full or with reduced motion.
+    /// - Returns: The running plan.
+    /// - Precondition: The plan is valid; otherwise the program stops with the message of
+    ///   the ``AnimationQueueError`` that `validate()` would throw.
+    @discardableResult
+    public func run(_ plan: AnimationPlan, motion: MotionPolicy = .system) -> AnimationRun {
+        let graph = plan.compile()
+        if let error = graph.errors.first { QueueViolation.invalidPlan(error) }
+        for case let operation as AnimationOperation in graph.operations where !(operation is WaitOperation) {
+            operation.motion = motion
+        }
+        let run = AnimationRun(graph: graph)
+        addOperations(graph.operations)
+        return run
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The operations a plan compiles to, with their names and layers.
+///
+/// Built by ``PlanComponent/build(into:after:)``; an ``AnimationRun`` runs it.
+public struct PlanGraph {
+    /// Every operation, in plan order.
+    private(set) var operations: [Operation] = []
+    /// Operations by step name.
+    private(set) var named: [String: Operation] = [:]
+    /// Display names by operation.
+    private(set) var labels: [ObjectIdentifier: String] = [:]
+    /// Cross-branch dependencies to resolve once every step is known.
+    private var pendingAfter: [(operation: Operation, name: String)] = []
+    /// Problems found while building.
+    private(set) var errors: [AnimationQueueError] = []
+    /// The layer that times waits: the plan's first layer, or a private one.
+    let timingHost: CALayer
+
+    init(timingHost: CALayer) {
+        self.timingHost = timingHost
+    }
+
+    mutating func add(_ operation: Operation, named name: String?, after predecessors: [Operation],
+                      alsoAfter names: [String], layer: CALayer?) {
+        for predecessor in predecessors { operation.addDependency(predecessor) }
+        operations.append(operation)
+        let label = name ?? Self.defaultLabel(for: operation, index: operations.count, layer: layer)
+        labels[ObjectIdentifier(operation)] = label
+        if let name {
+            if named[name] != nil {
+                errors.append(AnimationQueueError(code: .duplicateStepName, message: "AnimationPlan: two steps are named '\(name)'. Step names must be unique; rename one of them."))
+            }
+            named[name] = operation
+        }
+        for dependency in names { pendingAfter.append((operation, dependency)) }
+    }
+
+    /// Links the cross-branch dependencies and checks the graph.
+    mutating func finish() {
+        for (operation, name) in pendingAfter {
+            guard let dependency = named[name] else {
+                let known = named.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                errors.append(AnimationQueueError(code: .unknownStepName, message: "AnimationPlan: step \(label(of: operation)) waits for '\(name)', but no step has that name (named steps: \(known.isEmpty ? "none" : known)). Name the step with .named(\"\(name)\") or fix the spelling."))
+                continue
+            }
+            operation.addDependency(dependency)
+        }
+        pendingAfter = []
+        if operations.isEmpty {
+            errors.append(AnimationQueueError(code: .emptyPlan, message: "AnimationPlan has no steps, so there is nothing to run. Add at least one Step, Wait or Perform."))
+        } else if let cycle = DependencyGraph.cycle(among: operations) {
+            let names = cycle.map { label(of: $0) }.joined(separator: " → ")
+            errors.append(AnimationQueueError(code: .dependencyCycle, message: "AnimationPlan: dependency cycle \(names). Each of these steps waits for the next, so none could start; remove one of the .after(...) dependencies."))
+        }
+    }
+
+    /// The step's name, or a description of it.
+    func label(of operation: Operation) -> String {
+        labels[ObjectIdentifier(operation)] ?? QueueViolation.displayName(operation)
+    }
+
+    private static func defaultLabel(for operation: Operation, index: Int, layer: CALayer?) -> String {
+        switch operation {
+        case let animation as AnimationOperation:
+            let keys = animation.animation.keyPathDescription
+            return "step \(index)" + (keys.isEmpty ? "" : " (\(keys))") + (layer?.name.map { " on '\($0)'" } ?? "")
+        case is WaitOperation: return "wait \(index)"
+        default: return "step \(index)"
+        }
+    }
+}
+
+extension LayerAnimation {
+    /// The key paths the animation changes, for labels; resolved lazily, so it may be empty.
+    var keyPathDescription: String { String(describing: type(of: self)) }
+}

@@ -1,0 +1,206 @@
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Plans on virtual time: each test has its own clock and queue.
+@Suite(.timeLimit(.minutes(1)))
+struct AnimationPlanTests {
+    let clock = AnimationTestClock(now: 100)
+    let queue = AnimationQueue(name: "plans-\(UUID())")
+
+    func fade(_ to: Float, _ duration: TimeInterval) -> BasicAnimation<Float> {
+        BasicAnimation(.opacity, from: 1 - to, to: to, duration: duration, timing: .linear)
+    }
+
+    /// Start and end times of each step, relative to the clock's start (100).
+    func timeline(_ run: AnimationRun) -> [String: (start: Double, end: Double)] {
+        var result: [String: (start: Double, end: Double)] = [:]
+        for event in run.recordedEvents {
+            let t = ((event.time - 100) * 1000).rounded() / 1000
+            switch event.kind {
+            case .started: result[event.step, default: (t, .nan)].start = t
+            case .finished: result[event.step, default: (.nan, t)].end = t
+            }
+        }
+        return result
+    }
+
+    @Test func serialAndParallelStepsFollowThePlanTimeline() async {
+        let title = clock.makeLayer(), caption = clock.makeLayer(), badge = clock.makeLayer(), button = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Serial {
+                Step(title, fade(1, 0.3)).named("title")
+                Parallel {
+                    Step(caption, fade(1, 0.5)).named("caption")
+                    Step(badge, fade(1, 0.2)).named("badge").delayed(by: 0.1)
+                }
+                Step(button, fade(1, 0.4)).named("button")
+            }
+        }, motion: .full)
+        await clock.advance(by: 2)
+        #expect(await run.outcome == .finished)
+        let times = timeline(run)
+        #expect(times["title"]?.start == 0 && times["title"]?.end == 0.3)
+        #expect(times["caption"]?.start == 0.3 && times["caption"]?.end == 0.8)
+        // The delay is inside the badge's animation: it starts at 0.3, moves from 0.4 to 0.6.
+        #expect(times["badge"]?.start == 0.3 && times["badge"]?.end == 0.6)
+        #expect(times["button"]?.start == 0.8 && times["button"]?.end == 1.2)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func delayedStepShowsItsFromValueDuringTheDelay() async {
+        let badge = clock.makeLayer()
+        _ = queue.run(AnimationPlan {
+            Step(badge, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear)).delayed(by: 0.5)
+        }, motion: .full)
+        await clock.advance(by: 0.25)
+        #expect(badge.presentation()?.opacity == 0)
+        #expect(badge.opacity == 1)
+        await clock.advance(by: 0.5)
+        #expect(abs(Double(badge.presentation()!.opacity) - 0.25) < 1e-6)
+    }
+
+    @Test func waitAndPerformRunBetweenSteps() async {
+        let label = clock.makeLayer()
+        let log = Log()
+        let engineClock = clock.engineClock
+        let run = queue.run(AnimationPlan {
+            Step(label, fade(0, 0.2)).named("out")
+            Wait(0.3).named("pause")
+            Perform("swap") { log.append("swap@\(engineClock.now - 100)") }
+            Step(label, fade(1, 0.2)).named("in")
+        }, motion: .full)
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(log.entries.count == 1)
+        #expect(log.entries.first.map { abs(Double($0.dropFirst(5))! - 0.5) < 1e-9 } == true)
+        #expect(timeline(run)["in"]?.start == 0.5)
+        #expect(timeline(run)["in"]?.end == 0.7)
+    }
+
+    @Test func crossBranchDependencyWaitsForTheNamedStep() async {
+        let a = clock.makeLayer(), b = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Parallel {
+                Step(a, fade(1, 0.6)).named("slow")
+                Serial {
+                    Step(b, fade(1, 0.1)).named("quick")
+                    Step(b, fade(0, 0.1)).named("after-slow").after("slow")
+                }
+            }
+        }, motion: .full)
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(timeline(run)["after-slow"]?.start == 0.6)
+    }
+
+    @Test func cancellingARunCancelsPendingStepsAndHoldsTheRunningOne() async {
+        let a = clock.makeLayer(), b = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(a, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear)).named("first")
+            Step(b, fade(1, 1)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.25)
+        run.cancel()
+        await clock.advance(by: 0)
+        #expect(await run.outcome == .cancelled)
+        #expect(run.outcome(ofStep: "first") == .cancelled)
+        #expect(run.outcome(ofStep: "second") == .cancelled)
+        #expect(abs(Double(a.opacity) - 0.25) < 1e-6)
+        #expect(a.animationKeys() == nil)
+        #expect(timeline(run)["second"]?.start.isNaN ?? true)
+    }
+
+    @Test func cancellingTheAwaitingTaskCancelsTheRun() async {
+        let a = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(a, fade(1, 1)) }, motion: .full)
+        let waiter = Task { await run.outcome }
+        await clock.advance(by: 0.5)
+        waiter.cancel()
+        // The removal is reported on the clock's next turn, as Core Animation reports it
+        // after the run loop turns.
+        while !run.isFinished { await clock.advance(by: 0) }
+        #expect(await waiter.value == .cancelled)
+    }
+
+    @Test func eventsStreamReplaysAndEndsWithTheRun() async {
+        let a = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(a, fade(1, 0.2)).named("one")
+            Step(a, fade(0, 0.2)).named("two")
+        }, motion: .full)
+        await clock.advance(by: 1)
+        var seen: [String] = []
+        for await event in run.events { seen.append(event.description) }
+        #expect(seen == ["t=100.000 one started", "t=100.200 one finished", "t=100.200 two started", "t=100.400 two finished"])
+    }
+
+    @Test func reducedMotionKeepsOrderAndJumpsToFinalValues() async {
+        let a = clock.makeLayer(), b = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(a, BasicAnimation(.opacity, from: 1, to: 0.5, duration: 1)).named("one")
+            Step(b, BasicAnimation(.opacity, from: 1, to: 0.2, duration: 1)
+                .reducingMotion(.shorten(to: 0.25))).named("two")
+        }, motion: .reduced)
+        await clock.advance(by: 0)
+        #expect(a.opacity == 0.5)
+        #expect(a.animationKeys() == nil)
+        await clock.advance(by: 0.25)
+        #expect(await run.outcome == .finished)
+        #expect(b.opacity == 0.2)
+        let times = timeline(run)
+        #expect(times["one"]?.end == 0)
+        #expect(times["two"]?.start == 0 && times["two"]?.end == 0.25)
+    }
+
+    @MainActor @Test func layerRunReturnsItsOutcome() async {
+        let a = clock.makeLayer()
+        let task = Task { await a.run(fade(1, 0.5), on: queue, motion: .full) }
+        await clock.advance(by: 0.5)
+        #expect(await task.value == .finished)
+        #expect(a.opacity == 1)
+    }
+
+    @Test func validationReportsEachProblem() {
+        let a = CALayer()
+        func code(_ plan: AnimationPlan) -> AnimationQueueError.Code? {
+            do { try plan.validate(); return nil } catch { return error.code }
+        }
+        #expect(code(AnimationPlan {}) == .emptyPlan)
+        #expect(code(AnimationPlan { Step(a, fade(1, 1)).after("missing") }) == .unknownStepName)
+        #expect(code(AnimationPlan { Step(a, fade(1, 1)).named("x"); Step(a, fade(1, 1)).named("x") }) == .duplicateStepName)
+        #expect(code(AnimationPlan {
+            Parallel {
+                Step(a, fade(1, 1)).named("p").after("q")
+                Step(a, fade(1, 1)).named("q").after("p")
+            }
+        }) == .dependencyCycle)
+        #expect(code(AnimationPlan { Step(a, fade(1, 1)) }) == nil)
+    }
+
+    @Test func cycleMessageNamesTheSteps() {
+        let a = CALayer()
+        do {
+            try AnimationPlan {
+                Parallel {
+                    Step(a, fade(1, 1)).named("p").after("q")
+                    Step(a, fade(1, 1)).named("q").after("p")
+                }
+            }.validate()
+            Issue.record("expected a cycle")
+        } catch {
+            #expect(error.message.contains("'p'") || error.message.contains("p →"))
+            #expect(error.message.contains("q"))
+        }
+    }
+}
+
+/// A thread-safe list of strings.
+final class Log: @unchecked Sendable {
+    // `lock` guards `storage`.
+    private let lock = NSLock()
+    private var storage: [String] = []
+    func append(_ entry: String) { lock.withLock { storage.append(entry) } }
+    var entries: [String] { lock.withLock { storage } }
+}
