@@ -110,6 +110,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         for hook in cancelHooks { hook(self) }
         if action == .applyPolicyOnMain {
             MainThread.run { [self] in applyCancellationPolicy() }
+        } else if lock.withLock({ isParked }) {
+            MainThread.run { [self] in resumeParked() }
         }
     }
 
@@ -121,7 +123,34 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     // MARK: Main thread
 
+    /// The gate of the paused run this operation belongs to, if any.
+    var gate: StartGate? {
+        get { lock.withLock { storedGate } }
+        set { lock.withLock { storedGate = newValue } }
+    }
+    private var storedGate: StartGate?
+    private var isParked = false
+
     private func beginOnMain() {
+        if let gate, !isCancelled {
+            lock.withLock { isParked = true }
+            let passes = gate.passOrWait { [self] in MainThread.run { self.resumeParked() } }
+            guard passes else { return }
+            lock.withLock { isParked = false }
+        }
+        beginNow()
+    }
+
+    /// Leaves the gate once: when the run resumes or the operation is cancelled.
+    private func resumeParked() {
+        let wasParked = lock.withLock { () -> Bool in
+            defer { isParked = false }
+            return isParked
+        }
+        if wasParked { beginNow() }
+    }
+
+    private func beginNow() {
         let layer = self.layer
         let action = lock.withLock { machine.begin(layerAlive: layer != nil) }
         switch action {

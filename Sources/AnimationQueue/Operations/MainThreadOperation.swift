@@ -10,6 +10,9 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
 
     private enum State { case ready, executing, finished }
 
+    /// The gate of the run this operation belongs to; set before the operation is enqueued.
+    nonisolated(unsafe) var gate: StartGate?
+
     init(_ body: @escaping @MainActor () -> Void) {
         self.body = UncheckedSendableBox(body)
         super.init()
@@ -31,11 +34,15 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         lock.withLock { state = .executing }
         didChangeValue(forKey: "isExecuting")
         let body = self.body
-        MainThread.runIsolated { [self] in
-            if isCancelled { return finish(.cancelled) }
-            body.value()
-            finish(.finished)
+        let perform: @Sendable () -> Void = { [self] in
+            MainThread.runIsolated { [self] in
+                if isCancelled { return finish(.cancelled) }
+                body.value()
+                finish(.finished)
+            }
         }
+        // While the run is paused, wait for it to resume (a cancelled run opens the gate).
+        if gate?.passOrWait(perform) ?? true { perform() }
     }
 
     private func finish(_ outcome: AnimationOutcome) {

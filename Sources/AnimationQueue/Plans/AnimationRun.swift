@@ -52,16 +52,32 @@ public final class AnimationRun: @unchecked Sendable {
         }
     }
 
+    /// Holds back steps while the run is paused.
+    let gate = StartGate()
+    /// Pause state and speed.
+    let control = RunControl()
+    /// The topmost layers of the run, retimed to pause and scale it.
+    let timedLayers: UncheckedSendableBox<[WeakLayer]>
+
     init(graph: PlanGraph) {
         self.graph = UncheckedSendableBox(graph)
         state = State(remaining: graph.operations.count)
-        for operation in graph.operations { observe(operation, label: graph.label(of: operation)) }
+        let layers = graph.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.timingHost]
+        timedLayers = UncheckedSendableBox(Self.topmost(layers).map(WeakLayer.init))
+        for operation in graph.operations {
+            observe(operation, label: graph.label(of: operation))
+            (operation as? AnimationOperation)?.gate = gate
+            (operation as? MainThreadOperation)?.gate = gate
+        }
     }
 
-    /// Cancels every step that has not finished; running steps apply their cancellation policy.
+    /// Cancels every step that has not finished; running steps apply their cancellation
+    /// policy. A paused run resumes its timing first, so the layers are live afterwards.
     public func cancel() {
         lock.withLock { state.isCancelled = true }
+        if control.setPaused(false) { applyRate() }
         for operation in graph.value.operations where !operation.isFinished { operation.cancel() }
+        gate.open()
     }
 
     /// Whether every step has finished.
@@ -173,6 +189,10 @@ public final class AnimationRun: @unchecked Sendable {
             return (result, state.waiters, Array(state.subscribers.values))
         }
         guard let (result, waiters, subscribers) = finished else { return }
+        if control.state.speed != 1 {
+            control.setSpeed(1)
+            applyRate()
+        }
         for waiter in waiters { waiter.resume(returning: result) }
         for subscriber in subscribers { subscriber.finish() }
     }

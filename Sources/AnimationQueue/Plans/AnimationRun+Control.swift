@@ -1,0 +1,115 @@
+import Foundation
+
+/// Pause, resume and time scale of a run, on the render server's timing.
+///
+/// Each of the run's layers (the topmost ones: a layer whose ancestor also belongs to the run
+/// is timed through that ancestor) is retimed with Apple's QA1673 recipe generalised to any
+/// rate: `beginTime` becomes the parent's current time, `timeOffset` the layer's current
+/// local time, and `speed` the new rate, so the layer's local time continues from where it is
+/// at the new rate. Core Animation keeps timing every running animation, so paused steps stay
+/// exactly where they are and nothing is driven frame by frame.
+///
+/// - Note: The retiming applies to everything on those layers and their sublayers, including
+///   animations that are not part of the run. When the run ends at a speed other than 1, its
+///   layers go back to speed 1, keeping their local time continuous.
+extension AnimationRun {
+    /// Freezes every running step and holds back pending ones until ``resume()``.
+    ///
+    /// ```swift
+    /// permissionAlert.onShow { run.pause() }
+    /// permissionAlert.onDismiss { run.resume() }
+    /// ```
+    public func pause() {
+        guard control.setPaused(true) else { return }
+        gate.close()
+        applyRate()
+    }
+
+    /// Continues a paused run from where it stopped.
+    public func resume() {
+        guard control.setPaused(false) else { return }
+        applyRate()
+        gate.open()
+    }
+
+    /// Whether the run is paused.
+    public var isPaused: Bool { control.state.paused }
+
+    /// The run's time scale: 2 plays twice as fast, 0.5 half as fast (1). Must be greater
+    /// than 0; use ``pause()`` to stop time.
+    public var speed: Float {
+        get { control.state.speed }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                APIViolationInvalidRunSpeed(newValue)
+            }
+            control.setSpeed(newValue)
+            applyRate()
+        }
+    }
+
+    /// Retimes the run's layers to the current rate (0 while paused), on the main thread.
+    func applyRate() {
+        let rate = control.rate
+        let layers = timedLayers
+        MainThread.run {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            for layer in layers.value.compactMap(\.layer) { Self.retime(layer, to: rate) }
+            CATransaction.commit()
+        }
+    }
+
+    /// Changes `layer`'s rate while keeping its local time continuous.
+    static func retime(_ layer: CALayer, to rate: Float) {
+        guard layer.speed != rate else { return }
+        let now = MediaClock.now(for: layer)
+        let parentNow = layer.superlayer?.convertTime(now, from: nil) ?? now
+        let localNow = layer.convertTime(now, from: nil)
+        layer.speed = rate
+        layer.timeOffset = localNow
+        layer.beginTime = parentNow
+    }
+
+    /// The topmost distinct layers among `layers`.
+    static func topmost(_ layers: [CALayer]) -> [CALayer] {
+        var unique: [CALayer] = []
+        for layer in layers where !unique.contains(where: { $0 === layer }) { unique.append(layer) }
+        return unique.filter { layer in
+            var ancestor = layer.superlayer
+            while let current = ancestor {
+                if unique.contains(where: { $0 === current }) { return false }
+                ancestor = current.superlayer
+            }
+            return true
+        }
+    }
+}
+
+/// The pause state and speed of a run.
+final class RunControl: @unchecked Sendable {
+    // `lock` guards `storage`.
+    private let lock = NSLock()
+    private var storage = (paused: false, speed: Float(1))
+
+    var state: (paused: Bool, speed: Float) { lock.withLock { storage } }
+
+    /// The rate layers run at: 0 while paused, else the speed.
+    var rate: Float { lock.withLock { storage.paused ? 0 : storage.speed } }
+
+    /// Sets the pause state; false if it was already so.
+    func setPaused(_ paused: Bool) -> Bool {
+        lock.withLock {
+            guard storage.paused != paused else { return false }
+            storage.paused = paused
+            return true
+        }
+    }
+
+    func setSpeed(_ speed: Float) { lock.withLock { storage.speed = speed } }
+}
+
+/// Stops the program: a run's speed must be a finite number greater than 0.
+func APIViolationInvalidRunSpeed(_ speed: Float) -> Never {
+    preconditionFailure("AnimationRun.speed must be a finite number greater than 0, got \(speed). Use pause() to stop time and resume() to continue.")
+}

@@ -1,0 +1,111 @@
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Pause, resume and speed of runs, on virtual time. Expected values are hand-computed
+/// from linear animations: value = from + (to − from) · (elapsed / duration).
+@Suite(.timeLimit(.minutes(1)))
+struct RunControlTests {
+    let clock = AnimationTestClock(now: 50)
+    let queue = AnimationQueue(name: "control-\(UUID())")
+
+    func ramp(_ duration: TimeInterval) -> BasicAnimation<Float> {
+        BasicAnimation(.opacity, from: 0, to: 1, duration: duration, timing: .linear)
+    }
+
+    func shown(_ layer: CALayer) -> Double { Double(layer.presentation()!.opacity) }
+
+    func times(_ run: AnimationRun, _ step: String) -> (start: Double?, end: Double?) {
+        let events = run.recordedEvents.filter { $0.step == step }
+        return (events.first { $0.kind == .started }.map { $0.time - 50 },
+                events.first { if case .finished = $0.kind { true } else { false } }.map { $0.time - 50 })
+    }
+
+    @Test func pausingFreezesTheRunningStepAndResumingContinuesIt() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("fade") }, motion: .full)
+        await clock.advance(by: 0.25)
+        run.pause()
+        await clock.advance(by: 0)
+        #expect(abs(shown(layer) - 0.25) < 1e-9)
+        await clock.advance(by: 2)
+        #expect(abs(shown(layer) - 0.25) < 1e-9)
+        #expect(!run.isFinished)
+        run.resume()
+        await clock.advance(by: 0.5)
+        #expect(abs(shown(layer) - 0.75) < 1e-9)
+        await clock.advance(by: 0.25)
+        #expect(await run.outcome == .finished)
+        #expect(abs((times(run, "fade").end ?? 0) - 3.0) < 1e-9)
+        #expect(layer.opacity == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func pendingStepsWaitWhileTheRunIsPaused() async {
+        let a = clock.makeLayer(), b = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(a, ramp(0.5)).named("first")
+            Perform("swap") {}
+            Step(b, ramp(0.5)).named("second")
+        }, motion: .full)
+        run.pause()
+        await clock.advance(by: 1)
+        #expect(times(run, "first").start == nil)
+        #expect(a.animationKeys() == nil)
+        run.resume()
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(times(run, "first").start == 1)
+        #expect(times(run, "first").end == 1.5)
+        #expect(times(run, "second").start == 1.5)
+        #expect(times(run, "second").end == 2)
+    }
+
+    @Test func pausingDuringADelayKeepsTheRestOfTheDelay() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("late").delayed(by: 0.5) }, motion: .full)
+        await clock.advance(by: 0.2)
+        run.pause()
+        await clock.advance(by: 1)
+        #expect(shown(layer) == 0)
+        run.resume()
+        await clock.advance(by: 0.3 + 0.5)
+        #expect(abs(shown(layer) - 0.5) < 1e-9)
+        await clock.advance(by: 0.5)
+        #expect(await run.outcome == .finished)
+        #expect(abs((times(run, "late").end ?? 0) - 2.5) < 1e-9)
+    }
+
+    @Test func speedScalesRunningAndPendingSteps() async {
+        let a = clock.makeLayer(), b = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(a, ramp(1)).named("first")
+            Step(b, ramp(1)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.5)
+        run.speed = 2
+        await clock.advance(by: 0.125)
+        #expect(abs(shown(a) - 0.75) < 1e-9)
+        await clock.advance(by: 0.125)
+        #expect(times(run, "first").end.map { abs($0 - 0.75) < 1e-9 } == true)
+        await clock.advance(by: 0.5)
+        #expect(await run.outcome == .finished)
+        #expect(times(run, "second").end.map { abs($0 - 1.25) < 1e-9 } == true)
+        #expect(a.speed == 1 && b.speed == 1)
+    }
+
+    @Test func cancellingAPausedRunHoldsThePausedValueAndLeavesLayersLive() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
+        await clock.advance(by: 0.4)
+        run.pause()
+        await clock.advance(by: 1)
+        run.cancel()
+        await clock.advance(by: 0)
+        #expect(await run.outcome == .cancelled)
+        #expect(abs(Double(layer.opacity) - 0.4) < 1e-6)
+        #expect(layer.speed == 1)
+        #expect(layer.animationKeys() == nil)
+    }
+}
