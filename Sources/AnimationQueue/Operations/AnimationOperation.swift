@@ -52,6 +52,12 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// How the operation ended; nil until it finishes.
     public var outcome: AnimationOutcome? { lock.withLock { machine.outcome } }
 
+    /// The layer's name, for events and traces.
+    var layerName: String? { layer?.name }
+
+    /// The key paths the running animation changes (empty before it starts).
+    var animatedKeyPaths: [String] { lock.withLock { attached?.resolved.keyPaths ?? [] } }
+
     /// Engine-facing state of a running animation (main thread only).
     struct Attached {
         let key: String

@@ -41,6 +41,18 @@ public final class AnimationRun: @unchecked Sendable {
         public let kind: Kind
         /// When, in media time (`CACurrentMediaTime()`; the layer's clock on OpenQuartzCore).
         public let time: TimeInterval
+        /// The animated layer's `name`, if it has one.
+        public var layer: String?
+        /// The key paths the step animates (empty for waits and blocks).
+        public var keyPaths: [String] = []
+
+        init(step: String, kind: Kind, time: TimeInterval, layer: String? = nil, keyPaths: [String] = []) {
+            self.step = step
+            self.kind = kind
+            self.time = time
+            self.layer = layer
+            self.keyPaths = keyPaths
+        }
 
         /// For example `"t=0.300 badge finished"`.
         public var description: String {
@@ -52,6 +64,8 @@ public final class AnimationRun: @unchecked Sendable {
         }
     }
 
+    /// When the run was created: the time every step was scheduled.
+    public let scheduledAt: TimeInterval
     /// Holds back steps while the run is paused.
     let gate = StartGate()
     /// Pause state and speed.
@@ -64,6 +78,7 @@ public final class AnimationRun: @unchecked Sendable {
         state = State(remaining: graph.operations.count)
         let layers = graph.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.timingHost]
         timedLayers = UncheckedSendableBox(Self.topmost(layers).map(WeakLayer.init))
+        scheduledAt = MediaClock.now(for: graph.timingHost)
         for operation in graph.operations {
             observe(operation, label: graph.label(of: operation))
             (operation as? AnimationOperation)?.gate = gate
@@ -131,17 +146,30 @@ public final class AnimationRun: @unchecked Sendable {
     /// The events so far.
     public var recordedEvents: [Event] { lock.withLock { state.events } }
 
+    /// Every step's label, in plan order.
+    public var stepNames: [String] { graph.value.operations.map { graph.value.label(of: $0) } }
+
     // MARK: Observation
 
     private func observe(_ operation: Operation, label: String) {
         switch operation {
         case let animation as AnimationOperation:
+            #if canImport(os)
+            let interval = SignpostInterval()
             animation.addHooks { hooks in
-                hooks.didStart.append { [weak self] _, time in
-                    self?.record(Event(step: label, kind: .started, time: time))
+                hooks.didStart.append { _, _ in interval.begin(label) }
+                hooks.willFinish.append { _, _, _ in interval.end() }
+            }
+            #endif
+            animation.addHooks { hooks in
+                hooks.didStart.append { [weak self] operation, time in
+                    self?.record(Event(step: label, kind: .started, time: time,
+                                       layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
                 }
                 hooks.willFinish.append { [weak self] operation, outcome, time in
-                    self?.stepEnded(operation, outcome: outcome, event: Event(step: label, kind: .finished(outcome), time: time))
+                    self?.stepEnded(operation, outcome: outcome,
+                                    event: Event(step: label, kind: .finished(outcome), time: time,
+                                                 layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
                 }
             }
         case let block as MainThreadOperation:
