@@ -15,4 +15,28 @@ enum MediaClock {
         return OQC.clock(of: layer).now
         #endif
     }
+
+    /// A layer's media time that stays readable after the layer is deallocated: on
+    /// OpenQuartzCore the layer's clock is remembered when the source is made.
+    struct Source: @unchecked Sendable {
+        // Immutable; clocks are thread-safe.
+        #if !canImport(QuartzCore)
+        private let clock: any OQC.Clock
+        #endif
+
+        init(_ layer: CALayer) {
+            #if !canImport(QuartzCore)
+            clock = OQC.clock(of: layer)
+            #endif
+        }
+
+        /// The layer's media time, or the remembered clock's once the layer is gone.
+        func now(for layer: CALayer?) -> CFTimeInterval {
+            #if canImport(QuartzCore)
+            return CACurrentMediaTime()
+            #else
+            return layer.map { MediaClock.now(for: $0) } ?? clock.now
+            #endif
+        }
+    }
 }

@@ -46,8 +46,12 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     public init(layer: CALayer, animation: some LayerAnimation) {
         self.layer = layer
         self.animation = animation
+        timeSource = MediaClock.Source(layer)
         super.init()
     }
+
+    /// Reads media time for events, even after the layer is gone.
+    private let timeSource: MediaClock.Source
 
     /// How the operation ended; nil until it finishes.
     public var outcome: AnimationOutcome? { lock.withLock { machine.outcome } }
@@ -213,7 +217,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func announceStart(_ layer: CALayer) {
         let hooks = lock.withLock { self.hooks.didStart }
         guard !hooks.isEmpty else { return }
-        let time = MediaClock.now(for: layer)
+        let time = timeSource.now(for: layer)
         for hook in hooks { hook(self, time) }
     }
 
@@ -231,7 +235,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     private func applyCancellationPolicy() {
-        guard let layer, let attached = lock.withLock({ attached }) else { return }
+        // A cancel that raced the animation's natural end changes nothing: the operation
+        // finishes `.finished` and the layer keeps its final values.
+        guard let layer, let attached = lock.withLock({ machine.stoppedFinished == nil && !machine.isFinished ? attached : nil })
+        else { return }
         let policy = cancellationPolicy
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -259,7 +266,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func announceFinish(_ outcome: AnimationOutcome, wasExecuting: Bool) {
         let hooks = lock.withLock { self.hooks }
         if !hooks.willFinish.isEmpty {
-            let time = MediaClock.now(for: layer)
+            let time = timeSource.now(for: layer)
             for hook in hooks.willFinish { hook(self, outcome, time) }
         }
         willChangeValue(forKey: "isFinished")

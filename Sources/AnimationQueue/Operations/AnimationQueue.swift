@@ -136,24 +136,27 @@ public final class AnimationQueue: @unchecked Sendable {
 
     // MARK: Finishing and cancellation
 
+    /// Connects `operation` to the queue. The hooks hold the queue strongly, so a queue
+    /// released by its owner still runs everything it was given (as `OperationQueue` does);
+    /// the cycle ends when each operation finishes and leaves the graph.
     private func install(on operation: Operation) {
         if let animation = operation as? AnimationOperation {
             animation.addHooks { hooks in
-                hooks.willFinish.append { [weak self] operation, outcome, _ in
-                    if outcome == .cancelled { self?.propagateCancellation(from: operation) }
+                hooks.willFinish.append { [self] operation, outcome, _ in
+                    if outcome == .cancelled { propagateCancellation(from: operation) }
                 }
-                hooks.didFinish.append { [weak self] operation in
-                    self?.operationDidFinish(operation)
+                hooks.didFinish.append { [self] operation in
+                    operationDidFinish(operation)
                 }
-                hooks.didCancel.append { [weak self] operation in
-                    self?.propagateCancellation(from: operation)
+                hooks.didCancel.append { [self] operation in
+                    propagateCancellation(from: operation)
                 }
             }
         } else {
             let previous = operation.completionBlock
-            operation.completionBlock = { [weak self, unowned operation] in
-                if operation.isCancelled { self?.propagateCancellation(from: operation) }
-                self?.operationDidFinish(operation)
+            operation.completionBlock = { [self, unowned operation] in
+                if operation.isCancelled { propagateCancellation(from: operation) }
+                operationDidFinish(operation)
                 previous?()
             }
         }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A base class for your own asynchronous work in an animation graph, such as a data fetch
+/// that gates an animation.
+///
+/// Override ``execute()`` to begin the work and call ``finish()`` when it is done, from any
+/// thread. The base class keeps `isExecuting` and `isFinished` correct for KVO, finishes an
+/// operation cancelled before it started without calling ``execute()``, and unlinks its
+/// dependencies when it starts, so long chains are released link by link.
+///
+/// ```swift
+/// final class FetchAvatar: AsyncOperation, @unchecked Sendable {
+///     var image: Data?
+///     override func execute() {
+///         URLSession.shared.dataTask(with: avatarURL) { data, _, _ in
+///             self.image = data
+///             self.finish()
+///         }.resume()
+///     }
+/// }
+/// let fetch = FetchAvatar()
+/// let reveal = AnimationOperation(layer: avatar, animation: BasicAnimation(.opacity, to: 1, duration: 0.3))
+/// reveal.addDependency(fetch)
+/// AnimationQueue.main.addOperations([fetch, reveal])
+/// ```
+///
+/// Cancellation is cooperative: `cancel()` only sets `isCancelled`. Check it in your work
+/// and call ``finish()`` early; an ``AnimationQueue`` cancels the dependents of an operation
+/// that finishes cancelled, unless they opted out.
+///
+/// - Important: An operation finishes exactly once. Calling ``finish()`` twice, or before
+///   the operation started, stops the program with a message naming the operation.
+open class AsyncOperation: Operation, @unchecked Sendable {
+    // Thread safety: `lock` guards `state`. KVO notifications and `execute()` run outside it.
+    private let lock = NSLock()
+    private var state = State.ready
+
+    /// `finishing`: `finish()` claimed the transition; KVO for it is being sent.
+    private enum State { case ready, executing, finishing, finished }
+
+    /// Creates an operation; name it (`name`) to get clearer diagnostics.
+    public override init() {
+        super.init()
+    }
+
+    open override var isAsynchronous: Bool { true }
+    public final override var isExecuting: Bool {
+        lock.withLock { state == .executing || state == .finishing }
+    }
+    public final override var isFinished: Bool { lock.withLock { state == .finished } }
+
+    /// Starts the operation: finishes at once if it was cancelled, else calls ``execute()``.
+    /// Called by the queue; do not call it yourself or override it.
+    public final override func start() {
+        for dependency in dependencies { removeDependency(dependency) }
+        let claimed = lock.withLock { () -> Bool in
+            guard state == .ready else { return false }
+            state = .executing
+            return true
+        }
+        guard claimed else { AsyncOperationViolation.startedTwice(self) }
+        willChangeValue(forKey: "isExecuting")
+        didChangeValue(forKey: "isExecuting")
+        if isCancelled {
+            finish()
+            return
+        }
+        execute()
+    }
+
+    /// Begins the work. Override it, and call ``finish()`` when the work is done, on any
+    /// thread, exactly once. The default implementation finishes at once.
+    open func execute() {
+        finish()
+    }
+
+    /// Marks the operation finished, which lets its dependents start.
+    ///
+    /// - Precondition: The operation is executing: it started, and `finish()` was not called
+    ///   before.
+    public final func finish() {
+        // Claim the transition under the lock, so a second call is caught even when two
+        // threads race to finish; then send KVO around the state change, outside the lock.
+        let previous = lock.withLock { () -> State in
+            let previous = state
+            if previous == .executing { state = .finishing }
+            return previous
+        }
+        switch previous {
+        case .executing:
+            break
+        case .ready:
+            AsyncOperationViolation.finishedBeforeStart(self)
+        case .finishing, .finished:
+            AsyncOperationViolation.finishedTwice(self)
+        }
+        willChangeValue(forKey: "isFinished")
+        willChangeValue(forKey: "isExecuting")
+        lock.withLock { state = .finished }
+        didChangeValue(forKey: "isExecuting")
+        didChangeValue(forKey: "isFinished")
+    }
+}
+
+/// Misuse of an ``AsyncOperation``: each reports the problem and the fix, then stops.
+enum AsyncOperationViolation {
+    static func finishedTwice(_ operation: Operation) -> Never {
+        preconditionFailure("finish() called twice on \(QueueViolation.displayName(operation)); an operation finishes exactly once — remove the second call (or guard it, for example when both a timeout and a response may finish the work).")
+    }
+
+    static func finishedBeforeStart(_ operation: Operation) -> Never {
+        preconditionFailure("finish() called on \(QueueViolation.displayName(operation)) before it started; an operation finishes exactly once, after its queue calls start() — call finish() from execute() or from the work it begins, not before adding the operation.")
+    }
+
+    static func startedTwice(_ operation: Operation) -> Never {
+        preconditionFailure("start() called twice on \(QueueViolation.displayName(operation)); an operation runs once — add it to one queue only, and do not call start() on an operation that a queue runs.")
+    }
+}
