@@ -4,6 +4,29 @@ import PackageDescription
 /// OpenQuartzCore stands in for QuartzCore where Apple's framework does not exist.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
+// MARK: Examples (`swift run onboarding`) and the code that shows what they do
+
+/// Runnable examples: app code only. `DemoSupport` holds the harness (clock, timeline,
+/// flags) and `LayerRenderer` draws the layer trees; neither is part of the library.
+var examples: [Target] {
+    let names = ["onboarding", "cancellable-chain", "layer-graph", "bar-chart", "progress-ring"]
+    return names.map { name in
+        .executableTarget(name: name, dependencies: ["AnimationQueue", "DemoSupport"], path: "Examples/\(name)")
+    } + [
+        .target(
+            name: "LayerRenderer",
+            dependencies: [.target(name: "OpenQuartzCore", condition: .when(platforms: nonApplePlatforms))],
+            path: "Examples/LayerRenderer"
+        ),
+        .target(
+            name: "DemoSupport",
+            dependencies: ["AnimationQueue", "AnimationQueueTesting", "LayerRenderer"],
+            path: "Examples/DemoSupport"
+        ),
+        .testTarget(name: "LayerRendererTests", dependencies: ["LayerRenderer"]),
+    ]
+}
+
 let package = Package(
     name: "AnimationQueue",
     platforms: [.iOS(.v15), .tvOS(.v15), .macOS(.v12), .visionOS(.v1)],
@@ -29,6 +52,7 @@ let package = Package(
         ),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore"]),
         .testTarget(name: "AnimationQueueTests", dependencies: ["AnimationQueue", "AnimationQueueTesting"]),
-    ],
+    ] + examples,
     swiftLanguageModes: [.v6]
 )
+

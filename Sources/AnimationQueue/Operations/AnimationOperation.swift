@@ -91,10 +91,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     // MARK: Operation
 
+    /// True: the operation finishes when its animation does, not when `start()` returns.
     open override var isAsynchronous: Bool { true }
+    /// Whether the operation has started and not finished.
     open override var isExecuting: Bool { lock.withLock { machine.isExecuting } }
+    /// Whether the operation has finished; ``outcome`` then says how.
     open override var isFinished: Bool { lock.withLock { machine.isFinished } }
 
+    /// Starts the operation: unlinks its dependencies and hops to the main thread to animate.
+    /// Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
         unlinkDependencies()
         willChangeValue(forKey: "isExecuting")
@@ -112,6 +117,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         }
     }
 
+    /// Cancels the operation. Before it starts, it finishes `.cancelled` without touching the
+    /// layer; while it animates, the layer is left as ``cancellationPolicy`` says.
     open override func cancel() {
         super.cancel()
         let (action, cancelHooks) = lock.withLock { () -> (AnimationOperationStateMachine.CancelAction, [@Sendable (AnimationOperation) -> Void]) in

@@ -81,7 +81,7 @@ public final class AnimationQueue: @unchecked Sendable {
                     }
                 }
             }
-            return operations.filter { graph.isUnblocked($0) }
+            return graph.handOverUnblocked(operations)
         }
         for operation in operations {
             install(on: operation)
@@ -89,6 +89,7 @@ public final class AnimationQueue: @unchecked Sendable {
         // Added after a dependency was cancelled: cancelled now, with its own dependents.
         for operation in cancelledAtAdd where !operation.isCancelled {
             operation.cancel()
+            handOverIfCancelled(operation)
             propagateCancellation(from: operation)
         }
         // Only operations whose in-queue dependencies have finished go to the OperationQueue;
@@ -101,6 +102,7 @@ public final class AnimationQueue: @unchecked Sendable {
     public func cancelAll() {
         let all = lock.withLock { graph.allOperations }
         for operation in all { operation.cancel() }
+        for operation in all { handOverIfCancelled(operation) }
         operations.cancelAllOperations()
     }
 
@@ -123,7 +125,8 @@ public final class AnimationQueue: @unchecked Sendable {
             if operation.isFinished { return nil }
             if operation.isExecuting {
                 let synchronousWork = !operation.isAsynchronous && !(operation is AnimationOperation)
-                return synchronousWork ? (operation, "is running") : nil
+                let blockAboutToRun = (operation as? MainThreadOperation)?.isWaitingForMainThread ?? false
+                return synchronousWork || blockAboutToRun ? (operation, "is running") : nil
             }
             return !suspended && operation.isReady ? (operation, "is ready but not started") : nil
         }
@@ -149,6 +152,7 @@ public final class AnimationQueue: @unchecked Sendable {
                     operationDidFinish(operation)
                 }
                 hooks.didCancel.append { [self] operation in
+                    handOverIfCancelled(operation)
                     propagateCancellation(from: operation)
                 }
             }
@@ -176,12 +180,21 @@ public final class AnimationQueue: @unchecked Sendable {
                 let claimed = lock.withLock { propagating.insert(ObjectIdentifier(dependent)).inserted }
                 guard claimed else { continue }
                 dependent.cancel()
+                handOverIfCancelled(dependent)
                 pending.append(dependent)
             }
         }
     }
 
-    private func operationDidFinish(_ operation: Operation) {
+    /// Gives a cancelled operation that still waits for in-queue dependencies to the
+    /// `OperationQueue` now, so it finishes cancelled at once (as on a plain `OperationQueue`,
+    /// where a cancelled operation becomes ready) instead of when its dependencies end.
+    private func handOverIfCancelled(_ operation: Operation) {
+        guard operation.isCancelled, lock.withLock({ graph.handOverCancelled(operation) }) else { return }
+        operations.addOperation(operation)
+    }
+
+        private func operationDidFinish(_ operation: Operation) {
         let (dependents, unblocked) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
             return graph.remove(operation)

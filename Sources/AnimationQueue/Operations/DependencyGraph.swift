@@ -10,6 +10,8 @@ struct DependencyGraph {
         /// In-queue dependencies that have not finished; the operation is handed to the
         /// `OperationQueue` when this reaches 0.
         var waitingOn = 0
+        /// Whether the operation was given to the `OperationQueue`; it is given exactly once.
+        var handedOver = false
     }
 
     private var nodes: [ObjectIdentifier: Node] = [:]
@@ -39,6 +41,27 @@ struct DependencyGraph {
         (nodes[ObjectIdentifier(operation)]?.waitingOn ?? 0) == 0
     }
 
+    /// The operations among `operations` that wait for nothing, marked as handed over.
+    mutating func handOverUnblocked(_ operations: [Operation]) -> [Operation] {
+        operations.filter { operation in
+            let id = ObjectIdentifier(operation)
+            guard let node = nodes[id], node.waitingOn == 0, !node.handedOver else { return false }
+            nodes[id]!.handedOver = true
+            return true
+        }
+    }
+
+    /// Marks a cancelled operation that still waits for dependencies as handed over; true if
+    /// the caller must give it to the `OperationQueue` now. Foundation makes a cancelled
+    /// operation ready whatever its dependencies, so it then finishes cancelled at once, as
+    /// it would on a plain `OperationQueue`, instead of when its dependencies end.
+    mutating func handOverCancelled(_ operation: Operation) -> Bool {
+        let id = ObjectIdentifier(operation)
+        guard let node = nodes[id], !node.handedOver else { return false }
+        nodes[id]!.handedOver = true
+        return true
+    }
+
     /// What `operation` does when a dependency is cancelled.
     func policy(of operation: Operation) -> DependencyCancellation? {
         nodes[ObjectIdentifier(operation)]?.policy
@@ -58,7 +81,10 @@ struct DependencyGraph {
         var unblocked: [Operation] = []
         for dependent in node.dependents where nodes[dependent] != nil {
             nodes[dependent]!.waitingOn -= 1
-            if nodes[dependent]!.waitingOn == 0 { unblocked.append(nodes[dependent]!.operation) }
+            if nodes[dependent]!.waitingOn == 0, !nodes[dependent]!.handedOver {
+                nodes[dependent]!.handedOver = true
+                unblocked.append(nodes[dependent]!.operation)
+            }
         }
         return (node.dependents.compactMap { nodes[$0]?.operation }, unblocked)
     }

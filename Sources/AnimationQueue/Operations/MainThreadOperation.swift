@@ -23,6 +23,10 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         lock.withLock { observers.append(observer) }
     }
 
+    /// Whether it has started and will run its closure as soon as the main queue turns
+    /// (false while parked at a paused run's gate).
+    var isWaitingForMainThread: Bool { isExecuting && (gate?.isOpen ?? true) }
+
     override var isAsynchronous: Bool { true }
     override var isExecuting: Bool { lock.withLock { state == .executing } }
     override var isFinished: Bool { lock.withLock { state == .finished } }

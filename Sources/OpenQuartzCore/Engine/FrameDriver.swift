@@ -46,7 +46,10 @@ final class FrameDriver: @unchecked Sendable {
             if !isScheduled { Self.drivers[ObjectIdentifier(clock)] = nil }
             return isScheduled
         }
-        for layer in active { layer.display() }
+        // A layer whose animation just ended gets one last frame, so it shows its final
+        // (model) value rather than the last in-between one.
+        let ended = candidates.filter { candidate in !active.contains { $0 === candidate } }
+        for layer in active + ended { layer.display() }
         if keepGoing { scheduleFrame() }
     }
 }

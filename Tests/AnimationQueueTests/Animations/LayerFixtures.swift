@@ -41,6 +41,6 @@ func number(_ value: Any?) -> Double? {
 }
 
 /// The entry for `keyPath` in resolved values.
-func entry(_ values: [(keyPath: String, value: Any)], _ keyPath: String) -> Any? {
-    values.first { $0.keyPath == keyPath }?.value
+func entry(_ values: [(keyPath: String, value: Any?)], _ keyPath: String) -> Any? {
+    values.first { $0.keyPath == keyPath }?.value ?? nil
 }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A layer tree sampled over time, plus the steps that moved it: what the renderers draw.
+///
+/// ```swift
+/// var recording = Recording(title: "onboarding", size: CGSize(width: 360, height: 480))
+/// recording.frames.append(.init(time: 0, root: LayerSnapshot(presentationOf: screen)))
+/// recording.steps.append(.init(label: "card slides in", start: 0, end: 0.6, outcome: "finished"))
+/// try RecordingWriter.write(recording, to: "onboarding.svg")
+/// ```
+public struct Recording: Sendable, Hashable {
+    /// One sample of the tree.
+    public struct Frame: Sendable, Hashable {
+        /// Seconds since the recording started.
+        public var time: Double
+        /// The root layer, as shown at `time`.
+        public var root: LayerSnapshot
+
+        /// Creates a frame.
+        public init(time: Double, root: LayerSnapshot) {
+            self.time = time
+            self.root = root
+        }
+    }
+
+    /// One bar of the timeline (Gantt chart): a step from its start to its end.
+    public struct Step: Sendable, Hashable {
+        /// The step's name.
+        public var label: String
+        /// Seconds since the recording started; nil if the step never started.
+        public var start: Double?
+        /// Seconds since the recording started; nil if it had not ended when recording stopped.
+        public var end: Double?
+        /// `finished`, `cancelled`, `interrupted`, or nil while running.
+        public var outcome: String?
+
+        /// Creates a step.
+        public init(label: String, start: Double?, end: Double?, outcome: String?) {
+            self.label = label
+            self.start = start
+            self.end = end
+            self.outcome = outcome
+        }
+    }
+
+    /// The title shown above the picture.
+    public var title: String
+    /// The size of the root layer's area, in points.
+    public var size: CGSize
+    /// The samples, in time order.
+    public var frames: [Frame]
+    /// The steps, in the order they first appeared.
+    public var steps: [Step]
+    /// Lines describing the run (the printed timeline), shown by the HTML page.
+    public var log: [String]
+
+    /// Creates a recording.
+    public init(title: String, size: CGSize, frames: [Frame] = [], steps: [Step] = [], log: [String] = []) {
+        self.title = title
+        self.size = size
+        self.frames = frames
+        self.steps = steps
+        self.log = log
+    }
+
+    /// The time of the last frame or step end, whichever is later.
+    public var duration: Double {
+        max(frames.last?.time ?? 0, steps.compactMap { $0.end ?? $0.start }.max() ?? 0)
+    }
+}
