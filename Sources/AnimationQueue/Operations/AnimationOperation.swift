@@ -233,10 +233,27 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     private func complete(animated: Bool) {
-        guard let outcome = lock.withLock({ machine.complete(animated: animated) }) else { return }
-        if let layer, let key = lock.withLock({ attached?.key }) {
+        let finishing = lock.withLock { () -> (AnimationOutcome, Attached?, Bool)? in
+            guard let outcome = machine.complete(animated: animated) else { return nil }
+            return (outcome, attached, machine.isCancelRequested)
+        }
+        guard let (outcome, attached, wasCancelled) = finishing else { return }
+        if let layer, let attached {
             // With fill modes that keep it attached, make sure nothing of ours stays behind.
-            layer.removeAnimation(forKey: key)
+            layer.removeAnimation(forKey: attached.key)
+            if outcome == .finished, wasCancelled {
+                // A cancel raced the natural end and its policy may already be queued or
+                // applied on the main thread; the main queue is serial, so writing the final
+                // values there, after it, leaves the layer matching the `.finished` outcome.
+                let finals = UncheckedSendableBox((WeakLayer(layer), attached.resolved.finalValues))
+                MainThread.run {
+                    guard let layer = finals.value.0.layer else { return }
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    for (keyPath, value) in finals.value.1 { layer.setValue(value, forKeyPath: keyPath) }
+                    CATransaction.commit()
+                }
+            }
         }
         announceFinish(outcome, wasExecuting: true)
     }

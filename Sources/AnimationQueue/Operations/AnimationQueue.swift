@@ -72,6 +72,9 @@ public final class AnimationQueue: @unchecked Sendable {
                 guard graph.insert(operation, policy: policy(for: operation, onCancelledDependency)) else {
                     QueueViolation.addedTwice(operation, queue: name)
                 }
+                if let other = QueueMembership.claim(operation, for: name) {
+                    QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
+                }
             }
             for operation in operations {
                 for dependency in operation.dependencies {
@@ -152,8 +155,8 @@ public final class AnimationQueue: @unchecked Sendable {
                     operationDidFinish(operation)
                 }
                 hooks.didCancel.append { [self] operation in
-                    handOverIfCancelled(operation)
                     propagateCancellation(from: operation)
+                    handOverIfCancelled(operation)
                 }
             }
         } else {
@@ -169,20 +172,28 @@ public final class AnimationQueue: @unchecked Sendable {
     /// Cancels the dependents of `operation` that follow cancellation, transitively.
     ///
     /// Iterative, so cancelling the head of a 100,000-step chain does not overflow the
-    /// stack: the cancel hook of an operation this loop cancels does not recurse.
+    /// stack: the cancel hook of an operation this loop cancels does not recurse. Each
+    /// operation's dependents are read when it is claimed, before it is cancelled: once
+    /// cancelled it may finish on another thread at once and leave the graph.
     private func propagateCancellation(from operation: Operation) {
-        let alreadyHandled = lock.withLock { !propagating.insert(ObjectIdentifier(operation)).inserted }
-        guard !alreadyHandled else { return }
-        var pending = [operation]
-        while let current = pending.popLast() {
-            let dependents = lock.withLock { graph.cancellableDependents(of: current) }
+        guard let first = claimDependents(of: operation) else { return }
+        var pending = [first]
+        while let dependents = pending.popLast() {
             for dependent in dependents where !dependent.isCancelled {
-                let claimed = lock.withLock { propagating.insert(ObjectIdentifier(dependent)).inserted }
-                guard claimed else { continue }
+                guard let next = claimDependents(of: dependent) else { continue }
                 dependent.cancel()
                 handOverIfCancelled(dependent)
-                pending.append(dependent)
+                pending.append(next)
             }
+        }
+    }
+
+    /// Marks `operation`'s cancellation as propagated and returns its dependents that follow
+    /// it; nil if it was already claimed.
+    private func claimDependents(of operation: Operation) -> [Operation]? {
+        lock.withLock {
+            guard propagating.insert(ObjectIdentifier(operation)).inserted else { return nil }
+            return graph.cancellableDependents(of: operation)
         }
     }
 
@@ -197,6 +208,7 @@ public final class AnimationQueue: @unchecked Sendable {
         private func operationDidFinish(_ operation: Operation) {
         let (dependents, unblocked) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
+            QueueMembership.release(operation)
             return graph.remove(operation)
         }
         if !unblocked.isEmpty { operations.addOperations(unblocked, waitUntilFinished: false) }

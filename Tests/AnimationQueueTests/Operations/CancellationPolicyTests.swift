@@ -1,0 +1,186 @@
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// What the layer shows after a cancel, per `CancellationPolicy` (DESIGN.md "Cancellation").
+///
+/// The fixture: a layer at opacity 0.2 animated linearly to 1 over 1 s, cancelled at
+/// t = 0.25, when it shows 0.2 + 0.8 · 0.25 = 0.4.
+@Suite(.timeLimit(.minutes(1)))
+struct CancellationPolicyTests {
+    static let before: Float = 0.2
+    static let target: Float = 1
+    static let shownAtCancel = 0.4
+
+    /// Runs the fixture with `policy` and cancels it at t = 0.25.
+    private func cancelMidway(_ policy: CancellationPolicy?, clock: AnimationTestClock, name: String)
+        async -> (layer: CALayer, operation: ProbedAnimationOperation) {
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: Self.before)
+        let queue = AnimationQueue(name: name)
+        let fade = ProbedAnimationOperation("fade", layer: layer,
+                                            animation: BasicAnimation(.opacity, to: Self.target, duration: 1, timing: .linear), log: log)
+        if let policy { fade.cancellationPolicy = policy }
+        queue.addOperation(fade)
+        await clock.advance(by: 0.25)
+        #expect(isClose(shownOpacity(layer), Self.shownAtCancel, 1e-6))
+        #expect(layer.opacity == Self.target)
+        fade.cancel()
+        await clock.advance(by: 0)
+        return (layer, fade)
+    }
+
+    @Test func defaultPolicyIsHoldPresentation() {
+        let operation = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        #expect(operation.cancellationPolicy == .holdPresentation)
+    }
+
+    @Test func cancellingRunningOperationWithDefaultPolicyHoldsThePresentationValue() async {
+        let clock = AnimationTestClock()
+        let (layer, fade) = await cancelMidway(nil, clock: clock, name: #function)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(isClose(Double(layer.opacity), Self.shownAtCancel, 1e-6))
+        #expect(isClose(shownOpacity(layer), Self.shownAtCancel, 1e-6))
+        #expect(layer.animationKeys() == nil)
+        await clock.advance(by: 2)
+        #expect(isClose(shownOpacity(layer), Self.shownAtCancel, 1e-6))
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func cancellingRunningOperationWithRevertRestoresTheValueBeforeTheStart() async {
+        let clock = AnimationTestClock()
+        let (layer, fade) = await cancelMidway(.revert, clock: clock, name: #function)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(layer.opacity == Self.before)
+        #expect(Float(shownOpacity(layer)) == Self.before)
+        #expect(layer.animationKeys() == nil)
+        await clock.advance(by: 2)
+        #expect(Float(shownOpacity(layer)) == Self.before)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func cancellingRunningOperationWithCompleteJumpsToTheFinalValue() async {
+        let clock = AnimationTestClock()
+        let (layer, fade) = await cancelMidway(.complete, clock: clock, name: #function)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(layer.opacity == Self.target)
+        #expect(Float(shownOpacity(layer)) == Self.target)
+        #expect(layer.animationKeys() == nil)
+        await clock.advance(by: 2)
+        #expect(Float(shownOpacity(layer)) == Self.target)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    /// `revert` goes back to the model value before the start, even when the animation's
+    /// explicit from-value differs from it.
+    @Test func revertRestoresTheModelValueNotAnExplicitFromValue() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 0.6)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        fade.cancellationPolicy = .revert
+        queue.addOperation(fade)
+        await clock.advance(by: 0.5)
+        fade.cancel()
+        await clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(isClose(Double(layer.opacity), 0.6, 1e-6))
+        #expect(isClose(shownOpacity(layer), 0.6, 1e-6))
+    }
+
+    /// Each policy applied to a two-dimensional value: position slides linearly from
+    /// (0, 0) to (100, 40) over 2 s and is cancelled at t = 0.5, showing (25, 10).
+    @Test(arguments: [
+        (CancellationPolicy.holdPresentation, CGPoint(x: 25, y: 10)),
+        (.revert, CGPoint(x: 0, y: 0)),
+        (.complete, CGPoint(x: 100, y: 40)),
+    ])
+    func policyDecidesWhereACancelledSlideRests(policy: CancellationPolicy, rest: CGPoint) async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: "\(#function) \(policy)")
+        let slide = ProbedAnimationOperation("slide", layer: layer,
+                                             animation: BasicAnimation(.position, to: CGPoint(x: 100, y: 40), duration: 2, timing: .linear),
+                                             log: log)
+        slide.cancellationPolicy = policy
+        queue.addOperation(slide)
+        await clock.advance(by: 0.5)
+        let shown = layer.presentation()?.position
+        #expect(isClose(shown.map { Double($0.x) }, 25, 1e-6) && isClose(shown.map { Double($0.y) }, 10, 1e-6))
+        slide.cancel()
+        await clock.advance(by: 0)
+        await expectFinishedOnce(slide, .cancelled, clock: clock)
+        #expect(isClose(Double(layer.position.x), Double(rest.x), 1e-6))
+        #expect(isClose(Double(layer.position.y), Double(rest.y), 1e-6))
+        #expect(layer.presentation()?.position == layer.position)
+        #expect(layer.animationKeys() == nil)
+    }
+
+    /// Whatever the policy, an operation cancelled before it starts leaves the layer as it was.
+    @Test(arguments: [CancellationPolicy.holdPresentation, .revert, .complete])
+    func operationCancelledBeforeStartLeavesTheLayerUntouched(policy: CancellationPolicy) async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 0.2)
+        let queue = AnimationQueue(name: "\(#function) \(policy)")
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        fade.cancellationPolicy = policy
+        fade.cancel()
+        queue.addOperation(fade)
+        await clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(layer.opacity == 0.2)
+        #expect(Float(shownOpacity(layer)) == 0.2)
+        #expect(layer.animationKeys() == nil)
+    }
+
+    /// The policy removes only the operation's own animation; another one on the same
+    /// layer keeps running.
+    @Test(arguments: [CancellationPolicy.holdPresentation, .revert, .complete])
+    func cancellingRemovesOnlyTheOperationsOwnAnimation(policy: CancellationPolicy) async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: "\(#function) \(policy)")
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        fade.cancellationPolicy = policy
+        let other = CABasicAnimation(keyPath: "position.x")
+        other.fromValue = CGFloat(0)
+        other.toValue = CGFloat(80)
+        other.duration = 2
+        CATransaction.begin()
+        layer.add(other, forKey: "other")
+        CATransaction.commit()
+        queue.addOperation(fade)
+        await clock.advance(by: 0.5)
+        fade.cancel()
+        await clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(layer.animationKeys() == ["other"])
+        #expect(isClose(layer.presentation().map { Double($0.position.x) }, 20, 1e-6))   // 80 · 0.5 / 2
+        #expect(Float(shownOpacity(layer)) == layer.opacity)
+    }
+
+    /// Cancelling a running keyframe animation with `holdPresentation` freezes it on the
+    /// keyframe value it shows (linear keyframes 0 → 100 → 50 over 1 s, cancelled at 0.75 s:
+    /// halfway down the second segment, 75).
+    @Test func holdingAKeyframeAnimationFreezesItsCurrentKeyframeValue() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let bounce = ProbedAnimationOperation("bounce", layer: layer,
+                                              animation: KeyframeAnimation(.positionY, values: [0, 100, 50], duration: 1), log: log)
+        queue.addOperation(bounce)
+        await clock.advance(by: 0.75)
+        bounce.cancel()
+        await clock.advance(by: 0)
+        await expectFinishedOnce(bounce, .cancelled, clock: clock)
+        #expect(isClose(Double(layer.position.y), 75, 1e-6))
+        #expect(layer.presentation()?.position.y == layer.position.y)
+        #expect(layer.animationKeys() == nil)
+    }
+}

@@ -1,0 +1,204 @@
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Long chains are built, run and released link by link (DESIGN.md "Release"; issue 3
+/// item 3): without unlinking, releasing 50,000+ linked operations overflows the stack
+/// through recursive deinit.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct LongChainTests {
+    /// What a run of a chain left behind.
+    struct ChainReport {
+        var finishedCount = 0
+        var wrongOutcomes: [Int] = []
+        var firstAlive = true, middleAlive = true, lastAlive = true
+        var finalOpacity: Float = .nan
+        var seconds: TimeInterval = 0
+        var timedOut = false
+    }
+
+    /// Suspends until the main queue has run everything enqueued before the call.
+    private func mainQueueTurn() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+
+    /// Builds a chain of `count` zero-duration steps on one layer, each setting the opacity to
+    /// its own value, runs it on a fresh queue, and drops every reference the test holds.
+    private func runChain(of count: Int, name: String, waitWithQueue: Bool = false) async -> ChainReport {
+        let clock = AnimationTestClock()
+        let layer = probeLayer(on: clock, opacity: 0)
+        var report = ChainReport()
+        weak var first: AnimationOperation?
+        weak var middle: AnimationOperation?
+        weak var last: AnimationOperation?
+        let started = Date()
+        do {
+            let queue = AnimationQueue(name: name)
+            var steps: [AnimationOperation] = []
+            steps.reserveCapacity(count)
+            for index in 0..<count {
+                let step = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: Float(index + 1) / Float(count), duration: 0))
+                if let previous = steps.last { step.addDependency(previous) }
+                steps.append(step)
+            }
+            first = steps.first
+            middle = steps[count / 2]
+            last = steps.last
+            queue.addOperations(steps)
+            // Wait for the last step, letting the main queue turn; stop if the test's time
+            // limit cancels the task, so a slow run fails instead of hanging the test process.
+            let lastStep = steps[count - 1]
+            if waitWithQueue { await queue.waitUntilAllOperationsAreFinished() }
+            while !lastStep.isFinished, !Task.isCancelled { await mainQueueTurn() }
+            report.timedOut = !lastStep.isFinished
+            if report.timedOut { queue.cancelAll() }
+            for (index, step) in steps.enumerated() {
+                if step.outcome == .finished { report.finishedCount += 1 } else { report.wrongOutcomes.append(index) }
+            }
+            if !report.timedOut { #expect(queue.operationCount == 0) }
+            steps.removeAll()
+        }
+        report.seconds = Date().timeIntervalSince(started)
+        report.firstAlive = first != nil
+        report.middleAlive = middle != nil
+        report.lastAlive = last != nil
+        report.finalOpacity = layer.opacity
+        if !report.timedOut { #expect(clock.pendingWork.isEmpty) }
+        return report
+    }
+
+    private func check(_ report: ChainReport, count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!report.timedOut, "the chain did not finish within the time limit (\(String(format: "%.1f", report.seconds)) s)",
+                sourceLocation: sourceLocation)
+        #expect(report.finishedCount == count, "first wrong outcomes at \(report.wrongOutcomes.prefix(5))",
+                sourceLocation: sourceLocation)
+        #expect(!report.firstAlive && !report.middleAlive && !report.lastAlive,
+                "still alive: first \(report.firstAlive), middle \(report.middleAlive), last \(report.lastAlive)",
+                sourceLocation: sourceLocation)
+        #expect(report.finalOpacity == 1, "the last step writes 1", sourceLocation: sourceLocation)
+    }
+
+    @Test func twoThousandStepChainRunsInOrderAndIsReleased() async {
+        let report = await runChain(of: 2_000, name: #function)
+        check(report, count: 2_000)
+        print("LongChainTests: 2,000-step chain built, run and released in \(String(format: "%.2f", report.seconds)) s")
+    }
+
+    @Test func tenThousandStepChainRunsInOrderAndIsReleased() async {
+        let report = await runChain(of: 10_000, name: #function)
+        check(report, count: 10_000)
+        print("LongChainTests: 10,000-step chain built, run and released in \(String(format: "%.2f", report.seconds)) s")
+    }
+
+    @Test func tenThousandStepChainAwaitedWithWaitUntilAllOperationsAreFinished() async {
+        let report = await runChain(of: 10_000, name: #function, waitWithQueue: true)
+        check(report, count: 10_000)
+        print("LongChainTests: 10,000-step chain awaited with waitUntilAllOperationsAreFinished() in \(String(format: "%.2f", report.seconds)) s")
+    }
+
+    /// The full-size chain of issue 3 (about 6.5 s in a debug build on Linux).
+    @Test(.timeLimit(.minutes(3)))
+    func hundredThousandStepChainRunsInOrderAndIsReleased() async {
+        let report = await runChain(of: 100_000, name: #function)
+        check(report, count: 100_000)
+        print("LongChainTests: 100,000-step chain built, run and released in \(String(format: "%.2f", report.seconds)) s"
+              + (report.timedOut ? " (did not finish; stopped by the time limit)" : ""))
+    }
+
+    /// Steps of 1 ms on the virtual clock: each starts exactly when the previous one ends.
+    @Test func thousandTimedStepsEndAtTheSumOfTheirDurations() async {
+        let clock = AnimationTestClock()
+        let layer = probeLayer(on: clock, opacity: 0)
+        let queue = AnimationQueue(name: #function)
+        let count = 1_000
+        var steps: [AnimationOperation] = []
+        for index in 0..<count {
+            let step = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: Float(index + 1) / Float(count), duration: 0.001))
+            if let previous = steps.last { step.addDependency(previous) }
+            steps.append(step)
+        }
+        queue.addOperations(steps)
+        await clock.advance(to: 0.4995)
+        // Step k (0-based) runs over [k, k + 1) ms: at 499.5 ms step 499 is running, 500 has not started.
+        #expect(steps[498].outcome == .finished)
+        #expect(steps[499].isExecuting)
+        #expect(steps[500].outcome == nil && !steps[500].isExecuting)
+        await clock.advance(to: 1.0005)
+        #expect(steps.allSatisfy { $0.outcome == .finished })
+        #expect(layer.opacity == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    /// Cancelling the head of a 100,000-step chain cancels every step at once (propagation is
+    /// synchronous). Run in a child process: a stack overflow in cancellation propagation
+    /// would otherwise take the whole test run down.
+    @Test func cancellingTheHeadOfAHundredThousandStepChainCancelsEveryStep() async {
+        await #expect(processExitsWith: .success) {
+            let queue = AnimationQueue(name: "cancel long chain")
+            queue.isSuspended = true
+            let layer = CALayer()
+            var steps: [AnimationOperation] = []
+            for _ in 0..<100_000 {
+                let step = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 0))
+                if let previous = steps.last { step.addDependency(previous) }
+                steps.append(step)
+            }
+            queue.addOperations(steps)
+            steps[0].cancel()
+            guard steps.allSatisfy(\.isCancelled) else { exit(2) }
+            exit(0)
+        }
+    }
+
+    /// `cancelAll()` on a suspended 100,000-step chain cancels every step.
+    @Test func cancelAllOnAHundredThousandStepChainCancelsEveryStep() async {
+        await #expect(processExitsWith: .success) {
+            let queue = AnimationQueue(name: "cancelAll long chain")
+            queue.isSuspended = true
+            let layer = CALayer()
+            var steps: [AnimationOperation] = []
+            for _ in 0..<100_000 {
+                let step = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 0))
+                if let previous = steps.last { step.addDependency(previous) }
+                steps.append(step)
+            }
+            queue.addOperations(steps)
+            queue.cancelAll()
+            guard steps.allSatisfy(\.isCancelled) else { exit(2) }
+            exit(0)
+        }
+    }
+
+    /// A cancelled 10,000-step chain runs to the end: every step finishes `.cancelled` without
+    /// touching the layer, and the chain is released.
+    @Test func cancelledTenThousandStepChainFinishesCancelledAndIsReleased() async {
+        let clock = AnimationTestClock()
+        let layer = probeLayer(on: clock, opacity: 0.5)
+        weak var last: AnimationOperation?
+        var outcomes: [AnimationOutcome?] = []
+        do {
+            let queue = AnimationQueue(name: #function)
+            queue.isSuspended = true
+            var steps: [AnimationOperation] = []
+            for _ in 0..<10_000 {
+                let step = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 0))
+                if let previous = steps.last { step.addDependency(previous) }
+                steps.append(step)
+            }
+            last = steps.last
+            queue.addOperations(steps)
+            steps[0].cancel()
+            queue.isSuspended = false
+            let lastStep = steps[steps.count - 1]
+            while !steps.allSatisfy(\.isFinished), !Task.isCancelled { await mainQueueTurn() }
+            _ = lastStep
+            outcomes = steps.map(\.outcome)
+        }
+        #expect(outcomes.count == 10_000 && outcomes.allSatisfy { $0 == .cancelled })
+        #expect(last == nil)
+        #expect(layer.opacity == 0.5)
+    }
+}

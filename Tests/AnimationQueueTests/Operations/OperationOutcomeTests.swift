@@ -1,0 +1,361 @@
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Every path an `AnimationOperation` can take ends in exactly one finish with the right
+/// outcome (DESIGN.md "Outcomes"; issue 3 item 2).
+@Suite(.timeLimit(.minutes(1)))
+struct OperationOutcomeTests {
+    // MARK: Finished
+
+    @Test func animationThatRunsToItsEndFinishesOnceAtItsEndTime() async {
+        let clock = AnimationTestClock(now: 5)
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.75, duration: 1), log: log)
+        queue.addOperation(fade)
+
+        await clock.advance(by: 0)
+        #expect(fade.isExecuting && !fade.isFinished)
+        #expect(layer.opacity == 0.75)                      // model first
+        #expect(attachedBeginTime(layer) == 5)
+        await clock.advance(by: 0.5)
+        #expect(isClose(shownOpacity(layer), 0.375, 1e-6))   // 0.75 · 0.5
+        await clock.advance(to: 5.999)
+        #expect(fade.outcome == nil)
+        await clock.advance(to: 6)
+        #expect(log.time(of: "fade finished") == 6)
+        await expectFinishedOnce(fade, .finished, clock: clock)
+        #expect(layer.opacity == 0.75)
+        #expect(shownOpacity(layer) == 0.75)
+        #expect(layer.animationKeys() == nil)
+
+        await clock.advance(by: 2)
+        #expect(fade.finishCount == 1 && fade.completionCount == 1)
+        #expect(log.events == ["fade executing", "fade started", "fade finished", "fade completion"])
+        #expect(log.time(of: "fade started") == 5)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    // MARK: Cancelled before start
+
+    @Test func operationCancelledBeforeBeingAddedFinishesCancelledWithoutTouchingTheLayer() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 0.25)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        fade.cancel()
+        queue.addOperation(fade)
+
+        await clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(!fade.everExecuted)
+        #expect(layer.opacity == 0.25)
+        #expect(shownOpacity(layer) == 0.25)
+        #expect(layer.animationKeys() == nil)
+        await clock.advance(by: 2)
+        #expect(fade.finishCount == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func operationCancelledWhileItsDependencyRunsNeverStartsAndTheDependencyFinishes() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let first = probeLayer(on: clock, opacity: 1), second = probeLayer(on: clock, opacity: 0.25)
+        let queue = AnimationQueue(name: #function)
+        let lead = ProbedAnimationOperation("lead", layer: first, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
+        let follow = ProbedAnimationOperation("follow", layer: second, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        follow.addDependency(lead)
+        queue.addOperations([lead, follow])
+
+        await clock.advance(by: 0.5)
+        follow.cancel()
+        await clock.advance(by: 0)
+        #expect(lead.isExecuting)                            // cancelling a dependent leaves its dependency alone
+        await clock.advance(to: 1)
+        await expectFinishedOnce(lead, .finished, clock: clock)
+        await expectFinishedOnce(follow, .cancelled, clock: clock)
+        #expect(!follow.everExecuted)
+        #expect(second.opacity == 0.25)
+        #expect(second.animationKeys() == nil)
+        #expect(first.opacity == 0)
+        await clock.advance(by: 2)
+        #expect(follow.finishCount == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    // MARK: Cancelled while running
+
+    @Test func operationCancelledWhileRunningFinishesCancelledOnceAndNotAgainAtItsEndTime() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
+        queue.addOperation(fade)
+
+        await clock.advance(by: 0.25)
+        fade.cancel()
+        await clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(log.time(of: "fade finished") == 0.25)
+        #expect(isClose(Double(layer.opacity), 0.75, 1e-6))  // held: 1 − 0.25
+        #expect(layer.animationKeys() == nil)
+        await clock.advance(by: 2)                           // past the original end time
+        #expect(fade.finishCount == 1 && fade.completionCount == 1)
+        #expect(isClose(shownOpacity(layer), 0.75, 1e-6))
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func cancellingTwiceFinishesOnce() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
+        queue.addOperation(fade)
+        await clock.advance(by: 0.5)
+        fade.cancel()
+        fade.cancel()
+        await clock.advance(by: 0)
+        fade.cancel()
+        await clock.advance(by: 1)
+        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        #expect(isClose(Double(layer.opacity), 0.5, 1e-6))
+    }
+
+    // MARK: Removed by other code
+
+    @Test func animationRemovedByKeyInterruptsTheOperation() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
+        queue.addOperation(fade)
+
+        await clock.advance(by: 0.25)
+        let keys = layer.animationKeys() ?? []
+        #expect(keys.count == 1)
+        for key in keys { layer.removeAnimation(forKey: key) }
+        await clock.advance(by: 0)
+        await expectFinishedOnce(fade, .interrupted, clock: clock)
+        #expect(log.time(of: "fade finished") == 0.25)
+        // The model was written first, so it already holds the final value; nothing is left attached.
+        #expect(layer.opacity == 0.5)
+        #expect(shownOpacity(layer) == 0.5)
+        #expect(layer.animationKeys() == nil)
+        await clock.advance(by: 2)
+        #expect(fade.finishCount == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func removeAllAnimationsInterruptsEveryOperationOnTheLayer() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
+        let slide = ProbedAnimationOperation("slide", layer: layer,
+                                             animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), log: log)
+        queue.addOperations([fade, slide])
+
+        await clock.advance(by: 0.5)
+        #expect(layer.animationKeys()?.count == 2)
+        layer.removeAllAnimations()
+        await clock.advance(by: 0)
+        await expectFinishedOnce(fade, .interrupted, clock: clock)
+        await expectFinishedOnce(slide, .interrupted, clock: clock)
+        #expect(layer.opacity == 0.5 && layer.position.x == 100)
+        #expect(shownOpacity(layer) == 0.5 && layer.presentation()?.position.x == 100)
+        #expect(layer.animationKeys() == nil)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func removingAnUnrelatedAnimationLeavesTheOperationRunning() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
+        queue.addOperation(fade)
+        await clock.advance(by: 0.25)
+        let other = CABasicAnimation(keyPath: "position.y")
+        other.fromValue = CGFloat(0)
+        other.toValue = CGFloat(10)
+        other.duration = 0.25
+        CATransaction.begin()
+        layer.add(other, forKey: "someone else")
+        CATransaction.commit()
+        await clock.advance(by: 0.125)
+        layer.removeAnimation(forKey: "someone else")
+        await clock.advance(by: 0)
+        #expect(fade.outcome == nil && fade.isExecuting)
+        await clock.advance(to: 1)
+        await expectFinishedOnce(fade, .finished, clock: clock)
+    }
+
+    // MARK: Layer deallocated
+
+    @Test func layerDeallocatedWhileQueuedInterruptsTheOperationWhenItStarts() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let gateLayer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        weak var weakLayer: CALayer?
+        let gate = ProbedAnimationOperation("gate", layer: gateLayer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
+        let doomed: ProbedAnimationOperation = {
+            let layer = probeLayer(on: clock, opacity: 1)
+            weakLayer = layer
+            return ProbedAnimationOperation("doomed", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        }()
+        doomed.addDependency(gate)
+        queue.addOperations([gate, doomed])
+
+        await clock.advance(by: 0.5)
+        #expect(weakLayer == nil, "the operation must hold its layer weakly")
+        #expect(doomed.outcome == nil)
+        await clock.advance(to: 1)
+        await expectFinishedOnce(gate, .finished, clock: clock)
+        await expectFinishedOnce(doomed, .interrupted, clock: clock)
+        // The finish time reported to hooks (and AnimationRun's events) stays on the layer's
+        // virtual clock after the layer is gone (it once fell back to real time).
+        #expect(log.time(of: "doomed finished") == 1)
+        await clock.advance(by: 2)
+        #expect(doomed.finishCount == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func layerDeallocatedWhileRunningInterruptsTheOperation() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let queue = AnimationQueue(name: #function)
+        weak var weakLayer: CALayer?
+        var layer: CALayer? = probeLayer(on: clock, opacity: 1)
+        weakLayer = layer
+        let fade = ProbedAnimationOperation("fade", layer: layer!, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        queue.addOperation(fade)
+        await clock.advance(by: 0.5)
+        #expect(fade.isExecuting)
+        layer = nil
+        await clock.advance(by: 0)
+        #expect(weakLayer == nil, "nothing but the test should keep a running layer alive")
+        await expectFinishedOnce(fade, .interrupted, clock: clock)
+        #expect(log.time(of: "fade finished") == 0.5)
+        await clock.advance(by: 2)
+        #expect(fade.finishCount == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    // MARK: Nothing to animate
+
+    @Test func zeroDurationAnimationFinishesAtOnceWithTheFinalValueCommitted() async {
+        let clock = AnimationTestClock(now: 3)
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let snap = ProbedAnimationOperation("snap", layer: layer, animation: OpacityRamp(from: 1, to: 0.25, duration: 0), log: log)
+        queue.addOperation(snap)
+        await clock.advance(by: 0)
+        await expectFinishedOnce(snap, .finished, clock: clock)
+        #expect(clock.now == 3)
+        #expect(log.time(of: "snap finished") == 3)
+        #expect(layer.opacity == 0.25)
+        #expect(shownOpacity(layer) == 0.25)
+        #expect(layer.animationKeys() == nil)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func zeroDurationTypedAnimationCommitsItsToValue() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let jump = ProbedAnimationOperation("jump", layer: layer,
+                                            animation: BasicAnimation(.positionY, from: 10, to: 240, duration: 0), log: log)
+        queue.addOperation(jump)
+        await clock.advance(by: 0)
+        await expectFinishedOnce(jump, .finished, clock: clock)
+        #expect(layer.position.y == 240)
+        #expect(layer.presentation()?.position.y == 240)
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func chainOfZeroDurationStepsFinishesInOrderWithoutTimePassing() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let steps = [Float(0.75), 0.5, 0.25].enumerated().map { index, value in
+            ProbedAnimationOperation("step\(index)", layer: layer, animation: OpacityRamp(from: 1, to: value, duration: 0), log: log)
+        }
+        for (previous, next) in zip(steps, steps.dropFirst()) { next.addDependency(previous) }
+        queue.addOperations(steps)
+        await clock.advance(by: 0)
+        for step in steps { await expectFinishedOnce(step, .finished, clock: clock) }
+        #expect(log.events.filter { $0.hasSuffix("finished") } == ["step0 finished", "step1 finished", "step2 finished"])
+        #expect(layer.opacity == 0.25)
+        #expect(clock.now == 0)
+    }
+
+    // MARK: Races
+
+    /// A cancel scheduled for the very instant the animation ends, ahead of the engine's own
+    /// end-of-animation work, and one scheduled just behind it: each finishes exactly once,
+    /// with the layer showing the final value either way.
+    @Test(arguments: [true, false])
+    func cancelAtTheEndTimeFinishesExactlyOnce(cancelFirst: Bool) async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
+        // Work at the same deadline runs in insertion order.
+        if cancelFirst { _ = clock.engineClock.schedule(at: 1) { fade.cancel() } }
+        queue.addOperation(fade)
+        await clock.advance(by: 0)
+        if !cancelFirst { _ = clock.engineClock.schedule(at: 1) { fade.cancel() } }
+        await clock.advance(to: 1)
+        // Foundation ignores a cancel that arrives after the finish, so isCancelled tells the order.
+        await expectFinishedOnce(fade, fade.outcome == .cancelled ? .cancelled : .finished, cancelled: cancelFirst, clock: clock)
+        #expect(fade.outcome == .finished || fade.outcome == .cancelled)
+        #expect(log.time(of: "fade finished") == 1)
+        #expect(layer.opacity == 0.5)
+        #expect(shownOpacity(layer) == 0.5)
+        #expect(layer.animationKeys() == nil)
+        await clock.advance(by: 1)
+        #expect(fade.finishCount == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    /// The same race with `.revert`: whichever outcome wins, the layer must agree with it —
+    /// the final value after `.finished`, the value before the start after `.cancelled`.
+    /// The cancel's policy runs on the main queue while the engine ends the animation on the
+    /// clock's thread, so the race is repeated to give every interleaving a chance.
+    @Test func cancelAtTheEndTimeLeavesTheLayerConsistentWithTheOutcome() async {
+        for round in 0..<30 {
+            let clock = AnimationTestClock()
+            let log = ProbeLog(clock: clock)
+            let layer = probeLayer(on: clock, opacity: 1)
+            let queue = AnimationQueue(name: "\(#function) \(round)")
+            let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
+            fade.cancellationPolicy = .revert
+            _ = clock.engineClock.schedule(at: 1) { fade.cancel() }
+            queue.addOperation(fade)
+            await clock.advance(to: 1)
+            await clock.advance(by: 0.5)
+            #expect(fade.finishCount == 1)
+            let expected: Float = fade.outcome == .finished ? 0.5 : 1
+            // Whichever outcome wins the race, the model must agree with it: a revert queued
+            // before the natural end is overwritten by the final values when `.finished` wins.
+            #expect(layer.opacity == expected,
+                    "round \(round): outcome \(String(describing: fade.outcome)) but model \(layer.opacity)")
+            #expect(Float(shownOpacity(layer)) == layer.opacity)
+            #expect(layer.animationKeys() == nil)
+            if layer.opacity != expected { break }
+        }
+    }
+}
