@@ -130,16 +130,22 @@ final class ProgressLayer: CALayer {
         h.commit { layer.add(progressAnimation(from: 0, to: 1, duration: 0.51), forKey: "p") }
         h.advance(by: 2)
         let frames = Array(displays(log).dropFirst(settled))
-        #expect(frames.count == 30)
+        // 30 animated frames, then one last frame once the animation has ended, which draws
+        // the model value (0: the animation never changed the model).
+        #expect(frames.count == 31)
         let start = 101.0
-        for (index, frame) in frames.enumerated() {
+        for (index, frame) in frames.prefix(30).enumerated() {
             let expectedTime = start + Double(index + 1) / 60
             #expect(abs(frame.time - expectedTime) < 1e-9, "frame \(index) at \(frame.time)")
             // display() sees the animated value of that frame.
             #expect(R.close(frame.progress, (expectedTime - start) / 0.51, 1e-9), "frame \(index) shows \(frame.progress)")
         }
+        if let last = frames.last, frames.count == 31 {
+            #expect(abs(last.time - (start + 31.0 / 60)) < 1e-9)
+            #expect(last.progress == 0)
+        }
         h.advance(by: 5)
-        #expect(displays(log).count == settled + 30)
+        #expect(displays(log).count == settled + 31)
     }
 
     @Test func animatingAnotherKeyDoesNotDriveDisplay() {
