@@ -16,11 +16,12 @@ import Foundation
 ///
 /// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted`.
 open class AnimationOperation: Operation, @unchecked Sendable {
-    // Thread safety: `lock` guards `machine`, `hooks` and `attached`. KVO notifications,
-    // Core Animation calls and hooks run outside it.
+    // Thread safety: `lock` guards `machine`, `hooks`, `attached` and `ahead`. KVO
+    // notifications, Core Animation calls and hooks run outside it.
     private let lock = NSLock()
     private var machine = AnimationOperationStateMachine()
     private var attached: Attached?
+    private var ahead: Ahead?
     private var hooks = Hooks()
 
     /// The layer to animate, held weakly.
@@ -66,6 +67,20 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     struct Attached {
         let key: String
         let resolved: ResolvedAnimation
+        /// When the animation ends, in the layer's time (infinity if it never does).
+        let end: CFTimeInterval
+    }
+
+    /// An animation committed before the operation starts, by a gapless plan: attached with
+    /// a future `beginTime`, without touching the model, until the operation adopts it.
+    struct Ahead {
+        let key: String
+        let resolved: ResolvedAnimation
+        /// When it begins and ends, in the layer's time.
+        let begin: CFTimeInterval
+        let end: CFTimeInterval
+        /// Its transaction completed before the operation started.
+        var completed = false
     }
 
     /// Callbacks for the queue and run that own this operation; run outside the lock.
@@ -107,7 +122,14 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isExecuting")
         switch action {
         case .finish(let outcome):
-            announceFinish(outcome, wasExecuting: false)
+            if lock.withLock({ ahead != nil }) {
+                MainThread.run { [self] in
+                    discardAhead()
+                    announceFinish(outcome, wasExecuting: false)
+                }
+            } else {
+                announceFinish(outcome, wasExecuting: false)
+            }
         case .hopToMain:
             SchedulerActivity.hopStarted(self)
             MainThread.run { [self] in
@@ -129,6 +151,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
             MainThread.run { [self] in applyCancellationPolicy() }
         } else if lock.withLock({ isParked }) {
             MainThread.run { [self] in resumeParked() }
+        } else if lock.withLock({ ahead != nil }) {
+            MainThread.run { [self] in discardAhead() }
         }
     }
 
@@ -172,36 +196,161 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         let action = lock.withLock { machine.begin(layerAlive: layer != nil) }
         switch action {
         case .finish(let outcome):
+            discardAhead()
             announceFinish(outcome, wasExecuting: true)
         case .animate:
             guard let layer else { return }
-            animate(layer)
+            if !adoptAhead(on: layer) { animate(layer) }
         }
     }
 
+    private func resolvedAnimation(for layer: CALayer) -> ResolvedAnimation {
+        let resolved = animation.resolve(for: layer)
+        return motion.isReduced ? resolved.reducingMotion(animation.reducedMotion ?? .jumpToFinal) : resolved
+    }
+
+    private var animationKey: String { "AnimationQueue.\(ObjectIdentifier(self).hashValue)" }
+
     private func animate(_ layer: CALayer) {
-        var resolved = animation.resolve(for: layer)
-        if motion.isReduced {
-            resolved = resolved.reducingMotion(animation.reducedMotion ?? .jumpToFinal)
-        }
-        let key = "AnimationQueue.\(ObjectIdentifier(self).hashValue)"
-        lock.withLock { attached = Attached(key: key, resolved: resolved) }
+        let resolved = resolvedAnimation(for: layer)
+        let key = animationKey
+        let now = timeSource.now(for: layer)
+        let start = layer.convertTime(now, from: nil)
+        let caAnimation = resolved.animation.map { Self.startingAtCommit($0, delay: resolved.delay) }
+        let end = caAnimation.map { start + ActiveDuration.of($0) } ?? start
+        lock.withLock { attached = Attached(key: key, resolved: resolved, end: end) }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for (keyPath, value) in resolved.finalValues {
             layer.setValue(value, forKeyPath: keyPath)
         }
-        guard let caAnimation = resolved.animation.map({ Self.startingAtCommit($0, delay: resolved.delay) }) else {
+        guard let caAnimation else {
             CATransaction.commit()
-            announceStart(layer)
+            announceStart(layer, at: now)
             complete(animated: false)
             return
         }
-        caAnimation.delegate = StopObserver(operation: self)
-        CATransaction.setCompletionBlock { [self] in complete(animated: true) }
+        caAnimation.delegate = StopObserver(operation: self, key: key)
+        CATransaction.setCompletionBlock { [self] in transactionCompleted(key: key) }
         layer.add(caAnimation, forKey: key)
         CATransaction.commit()
-        announceStart(layer)
+        announceStart(layer, at: now)
+    }
+
+    /// When the running (or committed-ahead) animation ends, in its layer's time; nil before
+    /// it is committed, or when it was removed before the operation started.
+    var plannedEnd: CFTimeInterval? {
+        lock.withLock { attached?.end ?? ahead?.end }
+    }
+
+    // MARK: Committing ahead (gapless plans)
+
+    /// Commits the animation now, to begin at `begin` (in the layer's time), before the
+    /// operation starts: the animation is attached with that `beginTime` and no backwards
+    /// fill, so it shows nothing until then, and the model is left alone. When the operation
+    /// starts, it adopts the animation if its begin time has come, or else removes it and
+    /// starts as usual (a dependency ended early), so outcomes and order are unchanged.
+    ///
+    /// Main thread only. Returns false, committing nothing, if the operation started or was
+    /// cancelled, its layer is gone, or there is nothing to animate.
+    @discardableResult
+    func commitAhead(at begin: CFTimeInterval) -> Bool {
+        guard let layer, !isCancelled,
+              lock.withLock({ machine.phase == .initialized && ahead == nil }) else { return false }
+        let resolved = resolvedAnimation(for: layer)
+        guard let base = resolved.animation else { return false }
+        let key = animationKey + ".ahead"
+        let caAnimation = Self.scheduled(base, delay: resolved.delay, at: begin)
+        let end = begin + ActiveDuration.of(caAnimation)
+        guard end.isFinite else { return false }
+        lock.withLock { ahead = Ahead(key: key, resolved: resolved, begin: begin, end: end) }
+        caAnimation.delegate = StopObserver(operation: self, key: key)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        CATransaction.setCompletionBlock { [self] in transactionCompleted(key: key) }
+        layer.add(caAnimation, forKey: key)
+        CATransaction.commit()
+        return true
+    }
+
+    /// A group that begins at `begin` in the layer's time, plays `animation` after `delay`,
+    /// and then holds its end (forwards fill, not removed) until the operation adopts it:
+    /// if the operation starts late, the layer keeps showing the end meanwhile.
+    static func scheduled(_ animation: CAAnimation, delay: TimeInterval, at begin: CFTimeInterval) -> CAAnimation {
+        animation.beginTime = delay
+        animation.fillMode = delay > 0 ? .both : .forwards
+        let group = CAAnimationGroup()
+        group.animations = [animation]
+        group.duration = delay + ActiveDuration.of(animation)
+        group.beginTime = begin
+        group.fillMode = .forwards
+        group.isRemovedOnCompletion = false
+        return group
+    }
+
+    /// On start: takes over the animation committed ahead, if its begin time has come.
+    /// Writes the final values to the model, as a start does, and finishes at once if the
+    /// animation already ended. Returns false if there is none to adopt (any early one is
+    /// removed).
+    private func adoptAhead(on layer: CALayer) -> Bool {
+        guard let pending = lock.withLock({ ahead }) else { return false }
+        let now = layer.convertTime(timeSource.now(for: layer), from: nil)
+        // A dependency ended before its planned end (cancelled or interrupted): start now.
+        guard now >= pending.begin - Self.adoptionTolerance else {
+            discardAhead()
+            return false
+        }
+        let completed = lock.withLock { () -> Bool in
+            ahead = nil
+            attached = Attached(key: pending.key, resolved: pending.resolved, end: pending.end)
+            return pending.completed
+        }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for (keyPath, value) in pending.resolved.finalValues {
+            layer.setValue(value, forKeyPath: keyPath)
+        }
+        CATransaction.commit()
+        announceStart(layer, at: layer.convertTime(pending.begin, to: nil))
+        if completed { complete(animated: true) }
+        return true
+    }
+
+    /// How early a start may come and still adopt the animation committed ahead: the
+    /// dependency's completion and the hop to the main thread can only make it late, so
+    /// this only absorbs rounding.
+    private static let adoptionTolerance: CFTimeInterval = 1e-3
+
+    /// Removes the animation committed ahead, if any (main thread). If it had begun, the
+    /// layer is left as ``cancellationPolicy`` says, as for a running animation.
+    private func discardAhead() {
+        guard let pending = lock.withLock({ () -> Ahead? in
+            defer {
+                ahead = nil
+                machine.forgetStopBeforeAnimating()
+            }
+            return ahead
+        }) else { return }
+        guard let layer else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let now = layer.convertTime(timeSource.now(for: layer), from: nil)
+        if now >= pending.begin, isCancelled {
+            apply(cancellationPolicy, of: pending.resolved, to: layer)
+        }
+        layer.removeAnimation(forKey: pending.key)
+        CATransaction.commit()
+    }
+
+    /// A transaction of ours completed: the running animation's, or one committed ahead
+    /// that the operation has not adopted yet (remembered until it does). Stale ones, of an
+    /// animation discarded since, are ignored.
+    private func transactionCompleted(key: String) {
+        let isRunning = lock.withLock { () -> Bool in
+            if ahead?.key == key { ahead?.completed = true }
+            return attached?.key == key
+        }
+        if isRunning { complete(animated: true) }
     }
 
     /// An animation whose delay Core Animation times from the commit: the animation, or a
@@ -221,15 +370,17 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         return group
     }
 
-    private func announceStart(_ layer: CALayer) {
+    /// Calls the start hooks; `time` is in media time.
+    private func announceStart(_ layer: CALayer, at time: CFTimeInterval) {
         let hooks = lock.withLock { self.hooks.didStart }
-        guard !hooks.isEmpty else { return }
-        let time = timeSource.now(for: layer)
         for hook in hooks { hook(self, time) }
     }
 
-    fileprivate func animationStopped(finished: Bool) {
-        lock.withLock { machine.animationStopped(finished: finished) }
+    fileprivate func animationStopped(key: String, finished: Bool) {
+        lock.withLock {
+            guard attached?.key == key || ahead?.key == key else { return }
+            machine.animationStopped(finished: finished)
+        }
     }
 
     private func complete(animated: Bool) {
@@ -263,28 +414,33 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // finishes `.finished` and the layer keeps its final values.
         guard let layer, let attached = lock.withLock({ machine.stoppedFinished == nil && !machine.isFinished ? attached : nil })
         else { return }
-        let policy = cancellationPolicy
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        apply(cancellationPolicy, of: attached.resolved, to: layer)
+        layer.removeAnimation(forKey: attached.key)
+        CATransaction.commit()
+    }
+
+    /// Writes to the model what `policy` says the layer shows after a cancel (inside the
+    /// caller's transaction, before the animation is removed).
+    private func apply(_ policy: CancellationPolicy, of resolved: ResolvedAnimation, to layer: CALayer) {
         switch policy {
         case .holdPresentation:
             let presentation = layer.presentation()
-            for keyPath in attached.resolved.keyPaths {
+            for keyPath in resolved.keyPaths {
                 if let value = presentation?.value(forKeyPath: keyPath) {
                     layer.setValue(value, forKeyPath: keyPath)
                 }
             }
         case .revert:
-            for (keyPath, value) in attached.resolved.initialValues {
+            for (keyPath, value) in resolved.initialValues {
                 layer.setValue(value, forKeyPath: keyPath)
             }
         case .complete:
-            for (keyPath, value) in attached.resolved.finalValues {
+            for (keyPath, value) in resolved.finalValues {
                 layer.setValue(value, forKeyPath: keyPath)
             }
         }
-        layer.removeAnimation(forKey: attached.key)
-        CATransaction.commit()
     }
 
     private func announceFinish(_ outcome: AnimationOutcome, wasExecuting: Bool) {
@@ -306,12 +462,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 private final class StopObserver: NSObject, CAAnimationDelegate, @unchecked Sendable {
     // Immutable after init; `weak` loads are atomic.
     weak var operation: AnimationOperation?
-    init(operation: AnimationOperation) {
+    /// The key the animation was added under, to tell it from one discarded since.
+    let key: String
+    init(operation: AnimationOperation, key: String) {
         self.operation = operation
+        self.key = key
         super.init()
     }
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-        operation?.animationStopped(finished: flag)
+        operation?.animationStopped(key: key, finished: flag)
     }
 }

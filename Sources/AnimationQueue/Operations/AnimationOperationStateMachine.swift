@@ -78,6 +78,12 @@ struct AnimationOperationStateMachine {
         if stoppedFinished == nil { stoppedFinished = finished }
     }
 
+    /// Forgets the stop of an animation committed ahead of the start and then discarded, so
+    /// the animation the operation starts instead is judged on its own.
+    mutating func forgetStopBeforeAnimating() {
+        if phase != .animating { stoppedFinished = nil }
+    }
+
     /// The animation's transaction completed (or nothing needed animating): finishes with
     /// finished if the animation reached its end, else cancelled if a cancel was requested,
     /// else interrupted (removed by other code, layer gone). Nil if already finished.

@@ -21,10 +21,31 @@ import Foundation
 /// plan is run; the same plan can be run several times.
 public struct AnimationPlan {
     let root: Serial
+    /// How each step's start is timed after its dependencies.
+    public var scheduling: Scheduling
+
+    /// How a plan times a step after the steps it depends on.
+    public enum Scheduling: Sendable, Hashable {
+        /// Each step starts when its dependencies' operations finish: on the completion of
+        /// their transactions, on the main thread. A busy main thread delays the next step.
+        case afterCompletion
+        /// A step whose dependencies are all animation steps of known duration is committed
+        /// as soon as the last of them starts, with a `beginTime` at their end, so Core
+        /// Animation plays it on time even while the main thread is busy. Operation
+        /// semantics are unchanged: the step's operation still starts when its dependencies
+        /// finish, and adopts the animation then; cancelling it removes the animation.
+        /// See <doc:Chains>.
+        case gapless
+    }
 
     /// Creates a plan.
-    public init(@PlanBuilder _ content: () -> [any PlanComponent]) {
+    ///
+    /// - Parameters:
+    ///   - scheduling: How steps are timed after their dependencies (`.gapless`).
+    ///   - content: The steps.
+    public init(scheduling: Scheduling = .gapless, @PlanBuilder _ content: () -> [any PlanComponent]) {
         root = Serial(content)
+        self.scheduling = scheduling
     }
 
     /// Checks the plan without running it: it has steps, unique names, known `.after`

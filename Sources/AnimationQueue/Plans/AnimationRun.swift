@@ -73,7 +73,7 @@ public final class AnimationRun: @unchecked Sendable {
     /// The topmost layers of the run, retimed to pause and scale it.
     let timedLayers: UncheckedSendableBox<[WeakLayer]>
 
-    init(graph: PlanGraph) {
+    init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling = .afterCompletion) {
         self.graph = UncheckedSendableBox(graph)
         state = State(remaining: graph.operations.count)
         let layers = graph.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.timingHost]
@@ -83,6 +83,18 @@ public final class AnimationRun: @unchecked Sendable {
             observe(operation, label: graph.label(of: operation))
             (operation as? AnimationOperation)?.gate = gate
             (operation as? MainThreadOperation)?.gate = gate
+        }
+        if scheduling == .gapless { scheduleGaplessly(graph) }
+    }
+
+    /// Commits each qualifying step ahead when its dependencies start; see ``GaplessScheduler``.
+    private func scheduleGaplessly(_ graph: PlanGraph) {
+        let scheduler = GaplessScheduler(graph: graph)
+        let watched = Set(scheduler.watched)
+        for case let operation as AnimationOperation in graph.operations where watched.contains(ObjectIdentifier(operation)) {
+            operation.addHooks { hooks in
+                hooks.didStart.append { operation, _ in scheduler.commitReadyDependents(of: operation) }
+            }
         }
     }
 
@@ -248,7 +260,7 @@ extension AnimationQueue {
         for case let operation as AnimationOperation in graph.operations where !(operation is WaitOperation) {
             operation.motion = motion
         }
-        let run = AnimationRun(graph: graph)
+        let run = AnimationRun(graph: graph, scheduling: plan.scheduling)
         addOperations(graph.operations)
         return run
     }

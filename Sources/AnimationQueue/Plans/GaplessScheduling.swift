@@ -1,0 +1,66 @@
+import Foundation
+
+/// Commits the steps of a ``AnimationPlan/Scheduling/gapless`` run ahead of time.
+///
+/// A step qualifies when every one of its dependencies is an animation step of the plan
+/// (waits included). When the last of those starts, the step's animation is committed with a
+/// `beginTime` at the latest of their planned ends, converted between the layers' time spaces
+/// through media time. Core Animation then starts it on time even if the main thread is busy
+/// when the dependencies end. The look-ahead is one step: a step's dependents are committed
+/// when it starts (or adopts its early commit), so a stall shorter than the step being played
+/// leaves no gap, and a chain of 100,000 steps never has more than a step's worth attached.
+///
+/// Nothing else changes: the step's operation still starts when its dependencies finish,
+/// and then adopts the animation (``AnimationOperation/commitAhead(at:)``).
+final class GaplessScheduler: @unchecked Sendable {
+    // Thread safety: immutable after init; `commitReadyDependents(of:)` runs on the main thread.
+    /// For each qualifying step, the steps it waits for.
+    private let dependencies: [ObjectIdentifier: [AnimationOperation]]
+    /// For each animation step, the qualifying steps that wait for it.
+    private let dependents: [ObjectIdentifier: [AnimationOperation]]
+
+    init(graph: PlanGraph) {
+        let animations = graph.operations.compactMap { $0 as? AnimationOperation }
+        let members = Set(animations.map(ObjectIdentifier.init))
+        var dependencies: [ObjectIdentifier: [AnimationOperation]] = [:]
+        var dependents: [ObjectIdentifier: [AnimationOperation]] = [:]
+        for step in animations {
+            let waitsFor = step.dependencies
+            let all = waitsFor.compactMap { $0 as? AnimationOperation }
+            guard !all.isEmpty, all.count == waitsFor.count,
+                  all.allSatisfy({ members.contains(ObjectIdentifier($0)) }) else { continue }
+            dependencies[ObjectIdentifier(step)] = all
+            for dependency in all { dependents[ObjectIdentifier(dependency), default: []].append(step) }
+        }
+        self.dependencies = dependencies
+        self.dependents = dependents
+    }
+
+    /// The animation steps to watch: those with dependents to commit ahead.
+    var watched: [ObjectIdentifier] { Array(dependents.keys) }
+
+    /// Called on the main thread when `operation` has started (its end is now known):
+    /// commits each dependent whose dependencies have all started and will end on time.
+    func commitReadyDependents(of operation: AnimationOperation) {
+        for step in dependents[ObjectIdentifier(operation)] ?? [] {
+            guard let begin = plannedBegin(of: step) else { continue }
+            step.commitAhead(at: begin)
+        }
+    }
+
+    /// When `step` should begin, in its layer's time: the latest planned end of its
+    /// dependencies. Nil if one has not started, ended other than `.finished`, never ends,
+    /// or its layer is gone.
+    private func plannedBegin(of step: AnimationOperation) -> CFTimeInterval? {
+        guard let layer = step.layer, let waitsFor = dependencies[ObjectIdentifier(step)] else { return nil }
+        var latest = -CFTimeInterval.infinity
+        for dependency in waitsFor {
+            if let outcome = dependency.outcome, outcome != .finished { return nil }
+            guard let end = dependency.plannedEnd, end.isFinite,
+                  let dependencyLayer = dependency.layer else { return nil }
+            let media = dependencyLayer.convertTime(end, to: nil)
+            latest = max(latest, layer.convertTime(media, from: nil))
+        }
+        return latest.isFinite ? latest : nil
+    }
+}

@@ -1,0 +1,330 @@
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Gapless plans: steps committed ahead with a `beginTime` at their dependencies' end.
+/// Expected values are hand-computed from linear animations:
+/// value = from + (to − from) · (elapsed / duration). The clock starts at 50.
+@Suite(.timeLimit(.minutes(1)))
+struct GaplessChainTests {
+    let clock = AnimationTestClock(now: 50)
+    let queue = AnimationQueue(name: "gapless-\(UUID())")
+
+    func ramp(from: Float = 0, to: Float = 1, _ duration: TimeInterval) -> BasicAnimation<Float> {
+        BasicAnimation(.opacity, from: from, to: to, duration: duration, timing: .linear)
+    }
+
+    func times(_ run: AnimationRun, _ step: String) -> (start: Double?, end: Double?) {
+        let events = run.recordedEvents.filter { $0.step == step }
+        return (events.first { $0.kind == .started }.map { $0.time - 50 },
+                events.first { if case .finished = $0.kind { true } else { false } }.map { $0.time - 50 })
+    }
+
+    func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+        guard let a else { return false }
+        return abs(a - b) <= tolerance
+    }
+
+    @Test func nextStepIsCommittedAheadWithoutTouchingItsModel() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.3)).named("first")
+            Step(b, ramp(from: 0.5, to: 1, 0.3)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.1)
+        // Attached to begin when "first" ends, at 50.3; it shows nothing yet.
+        #expect(close(attachedBeginTime(b), 50.3))
+        #expect(b.opacity == 0.25)
+        #expect(close(shownOpacity(b), 0.25))
+        await clock.advance(by: 0.3)    // t = 0.4: 0.1 s into "second"
+        #expect(close(shownOpacity(b), 0.5 + 0.5 * (0.1 / 0.3), 1e-6))
+        #expect(b.opacity == 1)
+        await clock.advance(by: 0.2)
+        #expect(await run.outcome == .finished)
+        #expect(close(times(run, "second").start, 0.3))
+        #expect(close(times(run, "second").end, 0.6))
+        #expect(a.animationKeys() == nil && b.animationKeys() == nil)
+        #expect(a.opacity == 1 && b.opacity == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func chainOnOneKeyPlaysEachStepFromThePreviousEnd() async {
+        let layer = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(layer, ramp(0.3))
+            Step(layer, ramp(from: 1, to: 0.2, 0.3))
+            Step(layer, ramp(from: 0.2, to: 0.6, 0.2))
+        }, motion: .full)
+        var samples: [Double] = []
+        for time in [0.15, 0.45, 0.7] {
+            await clock.advance(to: 50 + time)
+            samples.append(shownOpacity(layer))
+        }
+        #expect(close(samples[0], 0.5, 1e-6))
+        #expect(close(samples[1], 1 - 0.8 * 0.5, 1e-6))
+        #expect(close(samples[2], 0.2 + 0.4 * 0.5, 1e-6))
+        await clock.advance(by: 0.2)
+        #expect(await run.outcome == .finished)
+        #expect(abs(Double(layer.opacity) - 0.6) < 1e-6)
+        #expect(layer.animationKeys() == nil)
+    }
+
+    /// The virtual-time equivalent of a busy main thread: the queue is suspended across the
+    /// boundary, so the second step's operation starts 0.2 s late.
+    @Test func stepPlaysOnTimeWhenItsOperationStartsLate() async {
+        for scheduling in [AnimationPlan.Scheduling.afterCompletion, .gapless] {
+            let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+            let start = clock.now
+            let run = queue.run(AnimationPlan(scheduling: scheduling) {
+                Step(a, ramp(0.3)).named("first")
+                Step(b, ramp(0.4)).named("second")
+            }, motion: .full)
+            await clock.advance(by: 0.25)
+            queue.isSuspended = true
+            await clock.advance(by: 0.25)   // t = 0.5: "first" ended at 0.3
+            queue.isSuspended = false
+            await clock.advance(by: 0)
+            // 0.2 s into "second" if it began at 0.3; nothing shown yet if it begins now.
+            let shown = shownOpacity(b)
+            await clock.advance(by: 1)
+            #expect(await run.outcome == .finished)
+            let began = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }!.time - start
+            if scheduling == .gapless {
+                #expect(close(shown, 0.2 / 0.4, 1e-6))
+                #expect(close(began, 0.3, 1e-6))
+            } else {
+                #expect(close(shown, 0, 1e-6))
+                #expect(close(began, 0.5, 1e-6))
+            }
+            #expect(b.opacity == 1 && b.animationKeys() == nil)
+        }
+    }
+
+    @Test func cancellingBeforeTheBoundaryRemovesTheStepCommittedAhead() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.4)).named("first")
+            Step(b, ramp(0.4)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.1)
+        #expect(b.animationKeys()?.count == 1)
+        run.cancel()
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .cancelled)
+        #expect(run.outcome(ofStep: "second") == .cancelled)
+        #expect(b.animationKeys() == nil)
+        #expect(b.opacity == 0.25)
+        #expect(close(shownOpacity(b), 0.25))
+        // "first" held what it showed at 0.1 s.
+        #expect(close(Double(a.opacity), 0.25, 1e-6))
+    }
+
+    /// Cancelled after the ahead animation began but before its operation started (the
+    /// queue is suspended): the step applies its policy like a running one.
+    @Test func cancellingAStepThatBeganAheadOfItsOperationAppliesItsPolicy() async {
+        for policy in [CancellationPolicy.holdPresentation, .revert, .complete] {
+            let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+            let second = Step(b, ramp(0.4)).named("second").cancellationPolicy(policy)
+            let plan = AnimationPlan(scheduling: .gapless) {
+                Step(a, ramp(0.2)).named("first")
+                second
+            }
+            let run = queue.run(plan, motion: .full)
+            await clock.advance(by: 0.1)
+            queue.isSuspended = true
+            await clock.advance(by: 0.2)    // 0.1 s into "second"
+            run.cancel()
+            await clock.advance(by: 0)
+            queue.isSuspended = false
+            await clock.advance(by: 1)
+            #expect(await run.outcome == .cancelled)
+            #expect(run.outcome(ofStep: "first") == .finished)
+            #expect(run.outcome(ofStep: "second") == .cancelled)
+            let expected: Double = switch policy {
+            case .holdPresentation: 0.25
+            case .revert: 0
+            case .complete: 1
+            }
+            #expect(close(Double(b.opacity), expected, 1e-6), "\(policy)")
+            #expect(b.animationKeys() == nil)
+        }
+    }
+
+    @Test func dependencyEndingEarlyStartsTheStepWhenItEnds() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.4)).named("first")
+            Step(b, ramp(0.4)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.1)
+        a.removeAllAnimations()
+        await clock.advance(by: 0.2)    // t = 0.3: "second" started at 0.1
+        #expect(close(shownOpacity(b), 0.5, 1e-6))
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .interrupted)
+        #expect(run.outcome(ofStep: "first") == .interrupted)
+        #expect(run.outcome(ofStep: "second") == .finished)
+        #expect(close(times(run, "second").start, 0.1))
+        #expect(close(times(run, "second").end, 0.5))
+        #expect(b.animationKeys() == nil && b.opacity == 1)
+    }
+
+    @Test func stepCommittedAheadThatIsRemovedFinishesInterruptedWithItsFinalValue() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.3)).named("first")
+            Step(b, ramp(0.3)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.1)
+        b.removeAllAnimations()
+        await clock.advance(by: 1)
+        #expect(run.outcome(ofStep: "first") == .finished)
+        #expect(run.outcome(ofStep: "second") == .interrupted)
+        #expect(b.opacity == 1 && b.animationKeys() == nil)
+    }
+
+    @Test func waitsAndDelaysKeepTheirPlaceOnTheTimeline() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.2))
+            Wait(0.1)
+            Step(b, ramp(0.2)).named("late").delayed(by: 0.05)
+        }, motion: .full)
+        await clock.advance(to: 50.34)
+        #expect(close(shownOpacity(b), 0))
+        await clock.advance(to: 50.45)
+        #expect(close(shownOpacity(b), 0.5, 1e-6))
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(close(times(run, "late").end, 0.55))
+        #expect(b.opacity == 1 && b.animationKeys() == nil)
+    }
+
+    @Test func stepAfterABlockIsNotCommittedAhead() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.3))
+            Perform("swap") {}
+            Step(b, ramp(0.3)).named("after block")
+        }, motion: .full)
+        await clock.advance(by: 0.1)
+        #expect(b.animationKeys() == nil)
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(close(times(run, "after block").start, 0.3))
+    }
+
+    @Test func parallelBranchesJoinAtTheLatestEnd() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+        let c = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Parallel {
+                Step(a, ramp(0.2))
+                Step(b, ramp(0.5))
+            }
+            Step(c, ramp(0.2)).named("join")
+        }, motion: .full)
+        await clock.advance(by: 0.1)
+        #expect(close(attachedBeginTime(c), 50.5))
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(close(times(run, "join").start, 0.5))
+        #expect(close(times(run, "join").end, 0.7))
+    }
+
+    @Test func pausingHoldsTheStepCommittedAheadToo() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.3)).named("first")
+            Step(b, ramp(0.3)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.1)
+        run.pause()
+        await clock.advance(by: 1)
+        #expect(close(shownOpacity(b), 0))
+        run.resume()
+        await clock.advance(by: 0.3)    // 0.1 s into "second"
+        #expect(close(shownOpacity(b), 1.0 / 3, 1e-6))
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(close(times(run, "second").start, 1.3))
+        #expect(close(times(run, "second").end, 1.6))
+    }
+
+    @Test func thousandGaplessStepsEndAtTheSumOfTheirDurations() async {
+        let layer = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            for index in 0..<1_000 {
+                Step(layer, ramp(from: Float(index % 2), to: Float(1 - index % 2), 0.01))
+            }
+        }, motion: .full)
+        await clock.advance(by: 10.5)
+        #expect(await run.outcome == .finished)
+        let last = run.recordedEvents.last!
+        #expect(close(last.time - 50, 10, 1e-6))
+        #expect(layer.opacity == 0 && layer.animationKeys() == nil)
+    }
+}
+
+/// A busy main thread across a step boundary, on the real clock: the main queue is blocked
+/// for 200 ms from just before the first step ends. Each step's actual begin is inferred
+/// from what its layer shows later: begin = now − shown · duration (linear 0 → 1).
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct GaplessStallTests {
+    static let stall: TimeInterval = 0.2
+    static let frame: TimeInterval = 1.0 / 60
+
+    struct Measured {
+        /// When the second step was planned to begin: the first step's start + 0.3 s.
+        let planned: CFTimeInterval
+        /// When its animation actually began, inferred from its presentation.
+        let began: CFTimeInterval
+        /// When the run reported it started.
+        let reported: CFTimeInterval
+    }
+
+    func measure(_ scheduling: AnimationPlan.Scheduling) async -> Measured {
+        let queue = AnimationQueue(name: "stall-\(scheduling)")
+        let a = CALayer(), b = CALayer()
+        let ramp = { BasicAnimation<Float>(.opacity, from: 0, to: 1, duration: $0, timing: .linear) }
+        let run = queue.run(AnimationPlan(scheduling: scheduling) {
+            Step(a, ramp(0.3)).named("first")
+            Step(b, ramp(0.4)).named("second")
+        }, motion: .full)
+        // Blocks the main thread from 0.27 s to 0.47 s after the start (fault injection, not
+        // a wait), then samples what "second" shows 0.15 s later. The layer is only read
+        // there, on the main thread, while this task waits.
+        nonisolated(unsafe) let sampled = b
+        let began: CFTimeInterval = await withCheckedContinuation { continuation in
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.27) {
+                Thread.sleep(forTimeInterval: Self.stall)
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.15) {
+                    let now = CACurrentMediaTime()
+                    let shown = Double(sampled.presentation()?.opacity ?? 0)
+                    continuation.resume(returning: now - shown * 0.4)
+                }
+            }
+        }
+        #expect(await run.outcome == .finished)
+        let start = run.recordedEvents.first { $0.step == "first" && $0.kind == .started }!.time
+        let reported = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }!.time
+        return Measured(planned: start + 0.3, began: began, reported: reported)
+    }
+
+    @Test func completionChainedStepStartsLateByAboutTheStall() async {
+        let measured = await measure(.afterCompletion)
+        let late = measured.began - measured.planned
+        print("GaplessStallTests: after completion, second step began \(String(format: "%.1f", late * 1000)) ms late")
+        #expect(late > Self.stall / 2, "began \(late) s late")
+        #expect(abs(measured.reported - measured.began) < Self.frame)
+    }
+
+    @Test func gaplessStepFollowsThePlanWithinAFrame() async {
+        let measured = await measure(.gapless)
+        let late = measured.began - measured.planned
+        print("GaplessStallTests: gapless, second step began \(String(format: "%.1f", late * 1000)) ms late")
+        #expect(abs(late) < Self.frame, "began \(late) s late")
+        #expect(abs(measured.reported - measured.planned) < 1e-6)
+    }
+}
