@@ -172,9 +172,8 @@ final class ProgressLayer: CALayer {
         h.commit { layer.progress = 0.8 }
         #expect(layer.animation(forKey: "progress") != nil)
         let values = R.sample(h, layer, "progress", at: [0.5])
-        // ENGINE BUG: the action is looked up after the model stores 0.8 (CALayer+Actions.swift,
-        // didChangeValue(forLayerKey:)), and presentation() copies the live model, so
-        // fromValue is 0.8 and nothing visibly animates.
+        // The engine looks the action up before the model stores 0.8, and presentation()
+        // reads the last committed state, so fromValue is 0.2 as on Apple.
         #expect(R.close(values[0], 0.5, 1e-9))
     }
 
