@@ -36,7 +36,7 @@ let package = Package(
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
     ],
     targets: [
-        .target(name: "OpenQuartzCore"),
+        .target(name: "OpenQuartzCore", exclude: ["MissingAPI.md"]),
         .target(
             name: "AnimationQueue",
             dependencies: [
