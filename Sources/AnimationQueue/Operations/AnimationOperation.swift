@@ -255,15 +255,21 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// cancelled, its layer is gone, or there is nothing to animate.
     @discardableResult
     func commitAhead(at begin: CFTimeInterval) -> Bool {
-        guard let layer, !isCancelled,
-              lock.withLock({ machine.phase == .initialized && ahead == nil }) else { return false }
+        guard let layer, lock.withLock({ machine.phase == .initialized && ahead == nil }) else { return false }
         let resolved = resolvedAnimation(for: layer)
         guard let base = resolved.animation else { return false }
         let key = animationKey + ".ahead"
         let caAnimation = Self.scheduled(base, delay: resolved.delay, at: begin)
         let end = begin + ActiveDuration.of(caAnimation)
         guard end.isFinite else { return false }
-        lock.withLock { ahead = Ahead(key: key, resolved: resolved, begin: begin, end: end) }
+        // Checked again with the record, atomically: a start or cancel from another thread
+        // after this point sees `ahead` and discards it on the main thread, after this commit.
+        let recorded = lock.withLock { () -> Bool in
+            guard machine.phase == .initialized, !machine.isCancelRequested, ahead == nil else { return false }
+            ahead = Ahead(key: key, resolved: resolved, begin: begin, end: end)
+            return true
+        }
+        guard recorded else { return false }
         caAnimation.delegate = StopObserver(operation: self, key: key)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
