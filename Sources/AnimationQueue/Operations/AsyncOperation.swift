@@ -43,10 +43,13 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         super.init()
     }
 
+    /// True: the operation keeps running after `start()` returns, until it finishes itself.
     open override var isAsynchronous: Bool { true }
+    /// Whether the operation has started and not yet finished (KVO-compliant).
     public final override var isExecuting: Bool {
         lock.withLock { state == .executing || state == .finishing }
     }
+    /// Whether the operation has finished, on any path (KVO-compliant).
     public final override var isFinished: Bool { lock.withLock { state == .finished } }
 
     /// Starts the operation: finishes at once if it was cancelled, else calls ``execute()``.

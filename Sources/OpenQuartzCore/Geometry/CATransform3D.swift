@@ -13,9 +13,13 @@ import Foundation
 /// layer.transform = t
 /// ```
 public struct CATransform3D: Sendable {
+    /// The first row: the image of the x axis (`m11` scales x; `m14` is x's perspective term).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: the image of the y axis.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: the image of the z axis (`m34` is the usual `-1/eyeDistance` perspective).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation (`m41`, `m42`, `m43`) and the homogeneous `m44` (1).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// Creates a matrix of zeros, as Apple's imported C struct does.

@@ -1,0 +1,470 @@
+import Foundation
+import Testing
+import OpenQuartzCore
+
+/// Facts from Apple's QuartzCore documentation and SDK headers, checked through the public
+/// API only (no `@testable`), the way code written for iOS uses it. Expected values come
+/// from the documentation, never from the engine.
+@Suite struct AppleDocumentedFactsTests {
+    private let clock = OQC.ManualClock(now: 50)
+
+    private func commit(_ body: () -> Void) {
+        OQC.withClock(clock) {
+            CATransaction.begin()
+            body()
+            CATransaction.commit()
+        }
+    }
+
+    private func advance(by seconds: Double) {
+        OQC.withClock(clock) { clock.advance(by: seconds) }
+    }
+
+    private func makeLayer() -> CALayer {
+        let layer = OQC.withClock(clock) { CALayer() }
+        commit {}
+        return layer
+    }
+
+    // MARK: CALayer defaults (CALayer.h)
+
+    @Test func layerGeometryDefaultsAreApples() {
+        let layer = OQC.withClock(clock) { CALayer() }
+        #expect(layer.bounds == .zero)
+        #expect(layer.position == .zero)
+        #expect(layer.zPosition == 0)
+        #expect(layer.anchorPoint == CGPoint(x: 0.5, y: 0.5))
+        #expect(layer.anchorPointZ == 0)
+        #expect(CATransform3DIsIdentity(layer.transform))
+        #expect(CATransform3DIsIdentity(layer.sublayerTransform))
+        #expect(layer.frame == .zero)
+    }
+
+    @Test func layerAppearanceDefaultsAreApples() {
+        let layer = OQC.withClock(clock) { CALayer() }
+        #expect(layer.isHidden == false)
+        #expect(layer.opacity == 1)
+        #expect(layer.backgroundColor == nil)
+        #expect(layer.cornerRadius == 0)
+        #expect(layer.borderWidth == 0)
+        #expect(layer.borderColor?.components == [0, 0, 0, 1])
+        #expect(layer.shadowColor?.components == [0, 0, 0, 1])
+        #expect(layer.shadowOpacity == 0)
+        #expect(layer.shadowOffset == CGSize(width: 0, height: -3))
+        #expect(layer.shadowRadius == 3)
+        #expect(layer.masksToBounds == false)
+        #expect(layer.isDoubleSided == true)
+        #expect(layer.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(layer.contentsScale == 1)
+        #expect(layer.sublayers == nil)
+        #expect(layer.superlayer == nil)
+        #expect(layer.actions == nil)
+        #expect(layer.name == nil)
+    }
+
+    @Test func layerMediaTimingDefaultsAreApples() {
+        let layer = OQC.withClock(clock) { CALayer() }
+        #expect(layer.beginTime == 0)
+        #expect(layer.duration == 0)
+        #expect(layer.speed == 1)
+        #expect(layer.timeOffset == 0)
+        #expect(layer.repeatCount == 0)
+        #expect(layer.repeatDuration == 0)
+        #expect(layer.autoreverses == false)
+        #expect(layer.fillMode == .removed)
+        #expect(CALayer.needsDisplay(forKey: "opacity") == false)
+        #expect(CALayer.defaultAction(forKey: "opacity") == nil)
+    }
+
+    @Test func keyValueCodingReadsDeclaredPropertiesByTheirKeys() {
+        let layer = OQC.withClock(clock) { CALayer() }
+        layer.position = CGPoint(x: 3, y: 4)
+        layer.isHidden = true
+        #expect(layer.value(forKey: "position") as? CGPoint == CGPoint(x: 3, y: 4))
+        #expect(layer.value(forKeyPath: "position.x") as? CGFloat == 3)
+        #expect(layer.value(forKey: "hidden") as? Bool == true)
+        #expect(layer.value(forKey: "opacity") as? Float == 1)
+        layer.setValue(CGFloat(9), forKeyPath: "position.y")
+        #expect(layer.position == CGPoint(x: 3, y: 9))
+        layer.setValue(Float(0.5), forKey: "opacity")
+        #expect(layer.opacity == 0.5)
+    }
+
+    @Test func customLayerKeysAreStoredAndCopiedByInitLayer() {
+        let layer = OQC.withClock(clock) { CALayer() }
+        #expect(layer.value(forKey: "progress") == nil)
+        layer.setValue(CGFloat(0.4), forKey: "progress")
+        #expect(layer.value(forKey: "progress") as? CGFloat == 0.4)
+        let copy = CALayer(layer: layer)
+        #expect(copy.value(forKey: "progress") as? CGFloat == 0.4)
+    }
+
+    // MARK: presentation() and model()
+
+    @Test func presentationIsNilBeforeTheFirstCommitAndModelIsTheLayer() {
+        let layer = OQC.withClock(clock) { CALayer() }
+        #expect(layer.presentation() == nil)
+        #expect(layer.model() === layer)
+        commit { layer.opacity = 0.5 }
+        let presentation = layer.presentation()
+        #expect(presentation != nil)
+        #expect(presentation !== layer)
+        #expect(presentation?.model() === layer)
+        #expect(presentation?.opacity == 0.5)
+    }
+
+    // MARK: Animation defaults (CAAnimation.h)
+
+    @Test func animationDefaultsAreApples() {
+        let animation = CABasicAnimation(keyPath: "opacity")
+        #expect(animation.timingFunction == nil)
+        #expect(animation.delegate == nil)
+        #expect(animation.isRemovedOnCompletion == true)
+        #expect(animation.beginTime == 0)
+        #expect(animation.duration == 0)
+        #expect(animation.speed == 1)
+        #expect(animation.timeOffset == 0)
+        #expect(animation.repeatCount == 0)
+        #expect(animation.repeatDuration == 0)
+        #expect(animation.autoreverses == false)
+        #expect(animation.fillMode == .removed)
+        #expect(animation.keyPath == "opacity")
+        #expect(animation.isAdditive == false)
+        #expect(animation.isCumulative == false)
+        #expect(animation.fromValue == nil && animation.toValue == nil && animation.byValue == nil)
+
+        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
+        #expect(keyframes.calculationMode == .linear)
+        #expect(keyframes.values == nil && keyframes.keyTimes == nil && keyframes.timingFunctions == nil)
+
+        let transition = CATransition()
+        #expect(transition.type == .fade)
+        #expect(transition.subtype == nil)
+        #expect(transition.startProgress == 0)
+        #expect(transition.endProgress == 1)
+
+        let group = CAAnimationGroup()
+        #expect(group.animations == nil)
+    }
+
+    @Test func springDefaultsAreApples() {
+        let spring = CASpringAnimation(keyPath: "position.x")
+        #expect(spring.mass == 1)
+        #expect(spring.stiffness == 100)
+        #expect(spring.damping == 10)
+        #expect(spring.initialVelocity == 0)
+        #expect(spring.allowsOverdamping == false)
+    }
+
+    @Test func invalidSpringSettersFallBackToTheDefaults() {
+        let spring = CASpringAnimation()
+        spring.damping = -1
+        spring.mass = 0
+        spring.stiffness = -5
+        #expect(spring.damping == 10)
+        #expect(spring.mass == 1)
+        #expect(spring.stiffness == 100)
+        spring.damping = 0
+        #expect(spring.damping == 0)   // ≥ 0 is valid
+    }
+
+    /// Apple: the perceptual initializer sets allowsOverdamping and reads its inputs back.
+    /// Closed form: stiffness (2π/d)², damping ζ·4π/d with ζ = 1 − bounce (or 1/(1+bounce)).
+    @Test func perceptualInitializerSetsOverdampingAndReadsBack() {
+        for (d, bounce) in [(0.5, 0.2), (0.4, 0.0), (1.0, -0.5)] {
+            let spring = CASpringAnimation(perceptualDuration: d, bounce: CGFloat(bounce))
+            #expect(spring.allowsOverdamping == true)
+            #expect(abs(spring.perceptualDuration - d) < 1e-9)
+            #expect(abs(Double(spring.bounce) - bounce) < 1e-9)
+            let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+            #expect(spring.mass == 1)
+            #expect(abs(Double(spring.stiffness) - pow(2 * .pi / d, 2)) < 1e-9)
+            #expect(abs(Double(spring.damping) - zeta * 4 * .pi / d) < 1e-9)
+        }
+    }
+
+    /// Under-damped closed form: ln((1 + |B|)/ε)/(ζω0), ε = 0.001, B = (ζω0 − v0)/ωd.
+    @Test func settlingDurationOfTheDefaultSpringMatchesTheClosedForm() {
+        let spring = CASpringAnimation()
+        let omega0 = 10.0, zeta = 0.5
+        let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+        let expected = log((1 + zeta * omega0 / omegaD) / 0.001) / (zeta * omega0)
+        #expect(abs(spring.settlingDuration - expected) < 1e-9)
+        spring.speed = 2
+        #expect(abs(spring.settlingDuration - expected / 2) < 1e-9)
+        spring.damping = 0
+        #expect(spring.settlingDuration == .infinity)
+    }
+
+    // MARK: CAMediaTimingFunction
+
+    @Test func namedTimingFunctionsHaveApplesControlPoints() {
+        let table: [(CAMediaTimingFunctionName, [Float])] = [
+            (.linear, [0, 0, 1, 1]),
+            (.easeIn, [0.42, 0, 1, 1]),
+            (.easeOut, [0, 0, 0.58, 1]),
+            (.easeInEaseOut, [0.42, 0, 0.58, 1]),
+            (.default, [0.25, 0.1, 0.25, 1]),
+        ]
+        for (name, expected) in table {
+            let function = CAMediaTimingFunction(name: name)
+            var points: [Float] = []
+            for index in 0...3 {
+                var pair: [Float] = [-1, -1]
+                function.getControlPoint(at: index, values: &pair)
+                points += pair
+            }
+            #expect(points == [0, 0] + expected + [1, 1], "\(name.rawValue)")
+        }
+        #expect(CAMediaTimingFunctionName.easeInEaseOut.rawValue == "easeInEaseOut")
+        #expect(CAMediaTimingFunctionName.default.rawValue == "default")
+    }
+
+    // MARK: add(_:forKey:)
+
+    @Test func addStoresACopyAndZeroDurationTakesTheTransactionDuration() {
+        let layer = makeLayer()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = Float(0)
+        fade.toValue = Float(1)
+        fade.setValue("tag", forKey: "custom")
+        commit { layer.add(fade, forKey: "fade") }
+        let stored = layer.animation(forKey: "fade")
+        #expect(stored !== fade)
+        #expect(stored?.duration == 0.25)
+        #expect(fade.duration == 0)
+        #expect(stored?.value(forKey: "custom") as? String == "tag")
+        #expect(layer.animationKeys() == ["fade"])
+
+        commit {
+            CATransaction.setAnimationDuration(2)
+            let other = CABasicAnimation(keyPath: "opacity")
+            other.duration = -1
+            layer.add(other, forKey: "long")
+        }
+        #expect(layer.animation(forKey: "long")?.duration == 2)
+    }
+
+    @Test func transitionIsAddedUnderTheTransitionKey() {
+        let layer = makeLayer()
+        commit { layer.add(CATransition(), forKey: "anything") }
+        #expect(layer.animationKeys() == ["transition"])
+        #expect(layer.animation(forKey: "transition") is CATransition)
+    }
+
+    @Test func delegateIsHeldStrongly() {
+        final class Delegate: CAAnimationDelegate {}
+        let animation = CABasicAnimation(keyPath: "opacity")
+        weak var weakDelegate: Delegate?
+        do {
+            let delegate = Delegate()
+            weakDelegate = delegate
+            animation.delegate = delegate
+        }
+        #expect(weakDelegate != nil)
+        #expect(animation.delegate === weakDelegate)
+    }
+
+    // MARK: CATransaction
+
+    @Test func transactionDefaultsAndInnermostScopeValues() {
+        OQC.withClock(clock) {
+            CATransaction.begin()
+            #expect(CATransaction.animationDuration() == 0.25)
+            #expect(CATransaction.disableActions() == false)
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setValue("outer", forKey: "custom")
+            CATransaction.begin()
+            #expect(CATransaction.animationDuration() == 1)
+            CATransaction.setAnimationDuration(3)
+            #expect(CATransaction.animationDuration() == 3)
+            #expect(CATransaction.value(forKey: "custom") as? String == "outer")
+            CATransaction.commit()
+            #expect(CATransaction.animationDuration() == 1)
+            CATransaction.commit()
+        }
+    }
+
+    @Test func completionBlockWithoutAnimationsRunsRightAfterCommit() {
+        let log = Log()
+        commit { CATransaction.setCompletionBlock { log.add("done") } }
+        advance(by: 0)
+        #expect(log.all == ["done"])
+    }
+
+    @Test func completionBlockWaitsOnlyForAnimationsAddedAfterItWasSet() {
+        let layer = makeLayer()
+        let log = Log()
+        let clock = self.clock
+        commit {
+            layer.add(move(duration: 3), forKey: "before")
+            CATransaction.setCompletionBlock { log.add("done@\(clock.now)") }
+            layer.add(move(duration: 1), forKey: "after")
+        }
+        advance(by: 5)
+        #expect(log.all == ["done@51.0"])
+    }
+
+    @Test func removedAnimationCountsAsCompletedAndStopsUnfinished() {
+        let layer = makeLayer()
+        let log = Log()
+        final class Delegate: CAAnimationDelegate, @unchecked Sendable {
+            let log: Log
+            init(_ log: Log) { self.log = log }
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { log.add("stop(\(flag))") }
+        }
+        let animation = move(duration: 2)
+        animation.delegate = Delegate(log)
+        commit {
+            CATransaction.setCompletionBlock { log.add("done") }
+            layer.add(animation, forKey: "move")
+        }
+        advance(by: 0.5)
+        layer.removeAnimation(forKey: "move")
+        advance(by: 0)
+        #expect(log.all == ["stop(false)", "done"])
+    }
+
+    @Test func nestedTransactionsEachRunTheirOwnCompletion() {
+        let layer = makeLayer()
+        let log = Log()
+        let clock = self.clock
+        commit {
+            CATransaction.setCompletionBlock { log.add("outer@\(clock.now)") }
+            layer.add(move(duration: 1), forKey: "a")
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { log.add("inner@\(clock.now)") }
+            layer.add(move(duration: 2, keyPath: "position.y"), forKey: "b")
+            CATransaction.commit()
+        }
+        advance(by: 3)
+        #expect(log.all == ["inner@52.0", "outer@52.0"])
+    }
+
+    // MARK: Time
+
+    /// Apple's documented example (CAMediaTiming): timeOffset 1, speed 0.5 converts 0.5 to 1.25.
+    @Test func convertTimeMatchesApplesExample() {
+        let layer = makeLayer()
+        layer.timeOffset = 1
+        layer.speed = 0.5
+        #expect(layer.convertTime(0.5, from: nil) == 1.25)
+        #expect(layer.convertTime(1.25, to: nil) == 0.5)
+    }
+
+    @Test func greatestFiniteRepeatCountRepeatsForever() {
+        let layer = makeLayer()
+        let animation = move(duration: 1)
+        animation.repeatCount = .greatestFiniteMagnitude
+        commit { layer.add(animation, forKey: "forever") }
+        advance(by: 1000.25)
+        #expect(abs((layer.presentation()?.position.x ?? 0) - 25) < 1e-6)
+        #expect(layer.animation(forKey: "forever") != nil)
+    }
+
+    @Test func fractionalRepeatCountEndsPartwayThroughAPass() {
+        let layer = makeLayer()
+        let animation = move(duration: 1)
+        animation.repeatCount = 1.5
+        animation.fillMode = .forwards
+        animation.isRemovedOnCompletion = false
+        commit { layer.add(animation, forKey: "move") }
+        advance(by: 3)
+        #expect(abs((layer.presentation()?.position.x ?? 0) - 50) < 1e-6)
+    }
+
+    @Test func groupDurationClipsItsChildren() {
+        let layer = makeLayer()
+        let child = move(duration: 2)
+        let group = CAAnimationGroup()
+        group.animations = [child]
+        group.duration = 1
+        let log = Log()
+        let clock = self.clock
+        commit {
+            CATransaction.setCompletionBlock { log.add("done@\(clock.now)") }
+            layer.add(group, forKey: "group")
+        }
+        advance(by: 0.5)
+        #expect(abs((layer.presentation()?.position.x ?? 0) - 25) < 1e-6)
+        advance(by: 1)
+        #expect(layer.presentation()?.position.x == 0)
+        #expect(log.all == ["done@51.0"])
+    }
+
+    // MARK: Keyframes
+
+    @Test func discreteKeyframesUseOneMoreKeyTimeThanValues() {
+        let layer = makeLayer()
+        let animation = CAKeyframeAnimation(keyPath: "position.x")
+        animation.values = [CGFloat(10), CGFloat(20), CGFloat(30)]
+        animation.keyTimes = [0, 0.5, 0.75, 1]
+        animation.calculationMode = .discrete
+        animation.duration = 1
+        commit { layer.add(animation, forKey: "k") }
+        advance(by: 0.4)
+        #expect(layer.presentation()?.position.x == 10)
+        advance(by: 0.2)
+        #expect(layer.presentation()?.position.x == 20)
+        advance(by: 0.2)
+        #expect(layer.presentation()?.position.x == 30)
+    }
+
+    @Test func invalidKeyTimesAreIgnored() {
+        let layer = makeLayer()
+        let animation = CAKeyframeAnimation(keyPath: "position.x")
+        animation.values = [CGFloat(0), CGFloat(100), CGFloat(200)]
+        animation.keyTimes = [0, 0.9, 0.1]   // not increasing: ignored, evenly spaced
+        animation.duration = 1
+        commit { layer.add(animation, forKey: "k") }
+        advance(by: 0.25)
+        #expect(abs((layer.presentation()?.position.x ?? 0) - 50) < 1e-6)
+    }
+
+    // MARK: Actions
+
+    @Test func nullActionStopsTheSearchAndImplicitAnimationsUseThePropertyKey() {
+        let layer = makeLayer()
+        commit { layer.opacity = 0 }
+        #expect(layer.animationKeys() == ["opacity"])
+        let quiet = makeLayer()
+        quiet.actions = ["opacity": NSNull()]
+        #expect(quiet.action(forKey: "opacity") == nil)
+        commit { quiet.opacity = 0 }
+        #expect(quiet.animationKeys() == nil)
+    }
+
+    // MARK: Transforms (row-vector convention)
+
+    @Test func transformFunctionsUseTheRowVectorConvention() {
+        let t = CATransform3DMakeTranslation(1, 2, 3)
+        #expect(t.m41 == 1 && t.m42 == 2 && t.m43 == 3)
+        // Concat(a, b) applies a first: translate by 1, then scale by 2 → translation 2.
+        let c = CATransform3DConcat(CATransform3DMakeTranslation(1, 0, 0), CATransform3DMakeScale(2, 2, 2))
+        #expect(c.m41 == 2 && c.m11 == 2)
+        // Translate(t, …) = translation × t: the translation happens first, then t's scale.
+        let s = CATransform3DTranslate(CATransform3DMakeScale(2, 2, 2), 1, 0, 0)
+        #expect(s.m41 == 2)
+        #expect(CATransform3DIsIdentity(CATransform3DMakeRotation(1, 0, 0, 0)))
+        #expect(CATransform3DEqualToTransform(CATransform3DInvert(t), CATransform3DMakeTranslation(-1, -2, -3)))
+        #expect(CATransform3DIsAffine(CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: 0.3))))
+    }
+
+    // MARK: Helpers
+
+    private func move(duration: Double, keyPath: String = "position.x") -> CABasicAnimation {
+        let animation = CABasicAnimation(keyPath: keyPath)
+        animation.fromValue = CGFloat(0)
+        animation.toValue = CGFloat(100)
+        animation.duration = duration
+        return animation
+    }
+
+    final class Log: @unchecked Sendable {
+        // `lock` guards `events`.
+        private let lock = NSLock()
+        private var events: [String] = []
+        func add(_ event: String) { lock.withLock { events.append(event) } }
+        var all: [String] { lock.withLock { events } }
+    }
+}
