@@ -51,3 +51,21 @@ extension CALayer {
         change.action?.run(forKey: key, object: self, arguments: nil)
     }
 }
+
+// MARK: Action keys (CALayer.h)
+
+/// The key under which a `CATransition` is added to a layer, and the action key Core
+/// Animation uses for transitions: `"transition"`.
+///
+/// ```swift
+/// layer.add(fade, forKey: kCATransition)
+/// ```
+public let kCATransition = "transition"
+
+/// The action key for a layer being added to a visible tree: `"onOrderIn"`. OpenQuartzCore
+/// declares it for source compatibility; it does not look up this action.
+public let kCAOnOrderIn = "onOrderIn"
+
+/// The action key for a layer being removed from a visible tree: `"onOrderOut"`.
+/// OpenQuartzCore declares it for source compatibility; it does not look up this action.
+public let kCAOnOrderOut = "onOrderOut"

@@ -10,7 +10,7 @@ extension CALayer {
     /// - A nil key is allowed; such animations cannot be looked up or removed by key.
     func attach(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
-        let key = anim is CATransition ? "transition" : key
+        let key = anim is CATransition ? kCATransition : key
         if copy.duration <= 0 || !copy.duration.isFinite {
             if copy.duration < 0 || !copy.duration.isFinite {
                 OQC.report(.ignoredInput, key: key ?? "", "an animation duration of \(copy.duration) is invalid; Core Animation uses the transaction duration (\(CATransaction.animationDuration()) s) instead. Use a finite duration of 0 or more.")

@@ -73,7 +73,6 @@ import OpenQuartzCore
         #expect(layer.autoreverses == false)
         #expect(layer.fillMode == .removed)
         #expect(CALayer.needsDisplay(forKey: "opacity") == false)
-        #expect(CALayer.defaultAction(forKey: "opacity") == nil)
     }
 
     @Test func keyValueCodingReadsDeclaredPropertiesByTheirKeys() {
@@ -196,6 +195,18 @@ import OpenQuartzCore
         #expect(spring.settlingDuration == .infinity)
     }
 
+    /// Apple's `settlingDuration` documentation: with damping 5 (mass 1, stiffness 100) "the
+    /// settling duration is approximately 2.85 seconds".
+    @Test func settlingDurationMatchesApplesDocumentedExample() {
+        let spring = CASpringAnimation()
+        spring.keyPath = "position.x"
+        spring.fromValue = 0
+        spring.toValue = 640
+        spring.damping = 5
+        spring.duration = 2
+        #expect(abs(spring.settlingDuration - 2.85) < 0.01)
+    }
+
     // MARK: CAMediaTimingFunction
 
     @Test func namedTimingFunctionsHaveApplesControlPoints() {
@@ -245,11 +256,14 @@ import OpenQuartzCore
         #expect(layer.animation(forKey: "long")?.duration == 2)
     }
 
+    /// CALayer.h: "the special key kCATransition is automatically used for transition animations".
     @Test func transitionIsAddedUnderTheTransitionKey() {
+        #expect(kCATransition == "transition")
+        #expect(kCAOnOrderIn == "onOrderIn" && kCAOnOrderOut == "onOrderOut")
         let layer = makeLayer()
         commit { layer.add(CATransition(), forKey: "anything") }
         #expect(layer.animationKeys() == ["transition"])
-        #expect(layer.animation(forKey: "transition") is CATransition)
+        #expect(layer.animation(forKey: kCATransition) is CATransition)
     }
 
     @Test func delegateIsHeldStrongly() {
@@ -323,6 +337,36 @@ import OpenQuartzCore
         layer.removeAnimation(forKey: "move")
         advance(by: 0)
         #expect(log.all == ["stop(false)", "done"])
+    }
+
+    /// CATransaction.h: a block runs once the animations added after it was set complete; if
+    /// none are added before the completion block is set to a different value, it runs at once.
+    @Test func replacedCompletionBlockWaitsOnlyForTheAnimationsAddedWhileItWasSet() {
+        let layer = makeLayer()
+        let log = Log()
+        let clock = self.clock
+        commit {
+            CATransaction.setCompletionBlock { log.add("empty@\(clock.now)") }
+            CATransaction.setCompletionBlock { log.add("first@\(clock.now)") }
+            layer.add(move(duration: 1), forKey: "a")
+            CATransaction.setCompletionBlock { log.add("second@\(clock.now)") }
+            layer.add(move(duration: 2, keyPath: "position.y"), forKey: "b")
+        }
+        advance(by: 3)
+        #expect(log.all == ["empty@50.0", "first@51.0", "second@52.0"])
+    }
+
+    @Test func completionBlockWaitsForImplicitAnimations() {
+        let layer = makeLayer()
+        let log = Log()
+        let clock = self.clock
+        commit {
+            CATransaction.setAnimationDuration(0.5)
+            CATransaction.setCompletionBlock { log.add("done@\(clock.now)") }
+            layer.opacity = 0
+        }
+        advance(by: 1)
+        #expect(log.all == ["done@50.5"])
     }
 
     @Test func nestedTransactionsEachRunTheirOwnCompletion() {
