@@ -369,6 +369,52 @@ import OpenQuartzCore
         #expect(log.all == ["done@50.5"])
     }
 
+    /// CAAnimation.h: with `removedOnCompletion` false the animation stays attached after its
+    /// active duration; it still "completes" (delegate `finished == true`, completion block), and
+    /// removing it afterwards reports nothing more.
+    @Test func animationKeptAfterCompletionStopsFinishedOnceAndHoldsItsFill() {
+        let layer = makeLayer()
+        let log = Log()
+        let clock = self.clock
+        final class Delegate: CAAnimationDelegate, @unchecked Sendable {
+            let log: Log, clock: OQC.ManualClock
+            init(_ log: Log, _ clock: OQC.ManualClock) { self.log = log; self.clock = clock }
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { log.add("stop(\(flag))@\(clock.now)") }
+        }
+        let animation = move(duration: 1)
+        animation.isRemovedOnCompletion = false
+        animation.fillMode = .forwards
+        animation.delegate = Delegate(log, clock)
+        commit {
+            CATransaction.setCompletionBlock { log.add("done@\(clock.now)") }
+            layer.add(animation, forKey: "move")
+        }
+        advance(by: 2)
+        #expect(log.all == ["stop(true)@51.0", "done@51.0"])
+        #expect(layer.animationKeys() == ["move"])
+        #expect(layer.presentation()?.position.x == 100)
+        #expect(layer.position.x == 0)
+        layer.removeAnimation(forKey: "move")
+        advance(by: 1)
+        #expect(log.all == ["stop(true)@51.0", "done@51.0"])
+        #expect(layer.presentation()?.position.x == 0)
+    }
+
+    @Test func animationKeyValueCodingUsesThePropertyKeys() {
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.setValue(Float(0.5), forKey: "toValue")
+        animation.setValue(true, forKey: "additive")
+        animation.setValue(false, forKey: "removedOnCompletion")
+        animation.setValue(2.0, forKey: "duration")
+        #expect(animation.toValue as? Float == 0.5)
+        #expect(animation.isAdditive == true)
+        #expect(animation.isRemovedOnCompletion == false)
+        #expect(animation.duration == 2)
+        #expect(animation.value(forKey: "keyPath") as? String == "opacity")
+        let copy = animation.copy() as? CABasicAnimation
+        #expect(copy?.toValue as? Float == 0.5 && copy?.isAdditive == true && copy?.duration == 2)
+    }
+
     @Test func nestedTransactionsEachRunTheirOwnCompletion() {
         let layer = makeLayer()
         let log = Log()
