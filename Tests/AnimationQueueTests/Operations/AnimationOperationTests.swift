@@ -42,6 +42,32 @@ struct AnimationOperationTests {
         #expect(second.outcome == .finished)
     }
 
+    /// DESIGN.md: "OperationQueue.main works too, serially". Foundation's main queue starts
+    /// the dependent asynchronously, which the test clock does not track, so virtual time
+    /// stays at the first step's end until the second has started.
+    @Test func chainRunsSeriallyOnOperationQueueMain() async {
+        let clock = AnimationTestClock(now: 10)
+        let a = clock.makeLayer(), b = clock.makeLayer()
+        let first = AnimationOperation(layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 0.3))
+        let second = AnimationOperation(layer: b, animation: OpacityRamp(from: 0, to: 0.5, duration: 0.2))
+        second.addDependency(first)
+        OperationQueue.main.addOperation(first)
+        OperationQueue.main.addOperation(second)
+        await settle(clock) { first.isExecuting }
+        #expect(first.isExecuting && !second.isExecuting)
+        #expect(a.opacity == 1)                     // model first
+        await clock.advance(by: 0.3)
+        await settle(clock) { second.isExecuting }
+        #expect(first.outcome == .finished)
+        #expect(second.isExecuting)
+        #expect(b.opacity == 0.5)
+        await clock.advance(by: 0.2)
+        await settle(clock) { second.isFinished }
+        #expect(second.outcome == .finished)
+        #expect(b.animationKeys() == nil && a.animationKeys() == nil)
+        #expect(b.presentation()?.opacity == 0.5)
+    }
+
     @Test func cancellingRunningOperationHoldsPresentationValue() async {
         let clock = AnimationTestClock()
         let layer = clock.makeLayer()
