@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import Testing
+import OpenQuartzCore
+
+/// Code written for iOS uses no clock of OpenQuartzCore's: layers run on real media time
+/// (`CACurrentMediaTime()`), and completions arrive on the main queue. A few short checks
+/// of that path, with generous tolerances; each wait is bounded.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct RealClockTests {
+    /// Waits until `body` calls its argument, or `timeout` seconds pass; returns the media
+    /// time it was called at, or nil.
+    private func waitForCallback(timeout: TimeInterval, _ body: @escaping (@escaping @Sendable () -> Void) -> Void) async -> CFTimeInterval? {
+        let once = Once()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<CFTimeInterval?, Never>) in
+            body { if once.claim() { continuation.resume(returning: CACurrentMediaTime()) } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                if once.claim() { continuation.resume(returning: nil) }
+            }
+        }
+    }
+
+    @Test func completionBlockRunsOnTheMainThreadAtTheAnimationsEnd() async {
+        let layer = CALayer()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = Float(0)
+        fade.toValue = Float(1)
+        fade.duration = 0.2
+        let onMain = Flag()
+        let added = CACurrentMediaTime()
+        let ended = await waitForCallback(timeout: 10) { done in
+            CATransaction.begin()
+            CATransaction.setCompletionBlock {
+                onMain.value = Thread.isMainThread || DispatchQueue.isMain
+                done()
+            }
+            layer.add(fade, forKey: "fade")
+            CATransaction.commit()
+        }
+        #expect(ended != nil)
+        let end = ended
+        #expect(onMain.value)
+        if let end { #expect(end - added >= 0.19 && end - added < 2, "ended after \(end - added) s") }
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func presentationFollowsMediaTimeMidAnimation() async {
+        let layer = CALayer()
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = CGFloat(0)
+        move.toValue = CGFloat(1000)
+        move.duration = 1
+        CATransaction.begin()
+        layer.add(move, forKey: "move")
+        CATransaction.commit()
+        let begin = layer.animation(forKey: "move")?.beginTime ?? 0
+        let sampled = await waitForCallback(timeout: 10) { done in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { done() }
+        }
+        let now = CACurrentMediaTime()
+        let shown = layer.presentation()?.position.x ?? -1
+        let expected = 1000 * (layer.convertTime(now, from: nil) - begin)
+        #expect(sampled != nil)
+        // Read right after `now`: the two differ by the time between the two reads only.
+        #expect(abs(shown - expected) < 50, "shown \(shown), expected about \(expected)")
+        #expect(shown > 200 && shown < 1000)
+    }
+
+    @Test func implicitTransactionCommitsOnTheMainQueuesNextTurn() async {
+        nonisolated(unsafe) let layer = CALayer()
+        CATransaction.flush()
+        let committed = await waitForCallback(timeout: 10) { done in
+            DispatchQueue.main.async {
+                layer.opacity = 0.5           // outside begin/commit: an implicit transaction
+                DispatchQueue.main.async {    // a later turn of the main queue
+                    if layer.presentation()?.opacity != nil { done() }
+                }
+            }
+        }
+        #expect(committed != nil)
+        // The layer was committed before, so the change ran the implicit action: a 0.25 s
+        // animation from the old value, keyed by the property.
+        #expect(layer.opacity == 0.5)
+        #expect(layer.animationKeys() == ["opacity"])
+        let shown = layer.presentation()?.opacity ?? -1
+        #expect(shown >= 0.5 && shown <= 1)
+    }
+}
+
+/// Set once, read after a callback.
+private final class Flag: @unchecked Sendable {
+    // `lock` guards `stored`.
+    private let lock = NSLock()
+    private var stored = false
+    var value: Bool {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Lets exactly one of several callbacks through.
+private final class Once: @unchecked Sendable {
+    // `lock` guards `claimed`.
+    private let lock = NSLock()
+    private var claimed = false
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }
+            return !claimed
+        }
+    }
+}
+
+extension DispatchQueue {
+    /// Whether the current code runs on the main queue (`Thread.isMainThread` is false under
+    /// Swift Testing on Linux).
+    static var isMain: Bool {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        defer { DispatchQueue.main.setSpecific(key: key, value: nil) }
+        return DispatchQueue.getSpecific(key: key) == true
+    }
+}
