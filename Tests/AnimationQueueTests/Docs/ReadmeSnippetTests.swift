@@ -110,6 +110,18 @@ enum ReadmeSnippets {
         return (outcome, slide)
     }
 
+    // README "Pause, resume and trace".
+    static func control(onboarding: AnimationPlan) -> (AnimationRun, String, String, String) {
+        let run = AnimationQueue.main.run(onboarding)
+        run.pause()                          // running steps freeze; pending ones wait
+        run.resume()                         // continues where it stopped
+        run.speed = 2                        // running and pending steps play twice as fast
+        let trace = run.chromeTraceJSON()    // Chrome Trace Event JSON: ui.perfetto.dev, chrome://tracing
+        let log = run.timelineText()         // "  0.000s  ▶ card slides in (position.x)", …
+        let graph = onboarding.graphvizDOT() // the plan's dependency graph, for Graphviz
+        return (run, trace, log, graph)
+    }
+
     // README "Reduce Motion".
     static func reduceMotion(onboarding: AnimationPlan) -> AnimationRun {
         let shake = KeyframeAnimation(.positionX, values: [0, 10, -10, 0], duration: 0.3, isAdditive: true)
@@ -209,6 +221,22 @@ struct ReadmeSnippetTests {
         let (outcome, slide) = await result.value
         #expect(outcome == .finished)
         #expect(await slide.value == .cancelled)
+    }
+
+    @Test func pausedAndSpedUpRunFinishesInHalfTheTime() async {
+        let card = clock.makeLayer()
+        let plan = AnimationPlan {
+            Step(card, BasicAnimation(.positionX, to: 180, duration: 1, timing: .linear)).named("card slides in")
+        }
+        let (run, trace, _, graph) = ReadmeSnippets.control(onboarding: plan)
+        #expect(trace.contains("\"traceEvents\""))
+        #expect(graph.hasPrefix("digraph"))
+        await clock.advance(by: 0.25)
+        #expect(abs((card.presentation()?.position.x ?? 0) - 90) < 1e-6)   // 2 × 0.25 s of 1 s
+        await clock.advance(by: 0.25)
+        #expect(await run.outcome == .finished)
+        #expect(run.timelineText().contains("card slides in (position.x)"))
+        #expect(card.position.x == 180)
     }
 
     @Test func reducedMotionStillFinishesInOrder() async {

@@ -98,6 +98,32 @@ import OpenQuartzCore
         #expect(copy.value(forKey: "progress") as? CGFloat == 0.4)
     }
 
+    /// CALayer.h: `setNeedsDisplay()` marks the layer; `display()` runs at the next update
+    /// (the commit), and `needsDisplay()` reads the mark.
+    @Test func setNeedsDisplayDisplaysOnceAtTheNextCommit() {
+        final class CountingLayer: CALayer {
+            nonisolated(unsafe) static var displays = 0
+            override func display() { Self.displays += 1 }
+        }
+        let layer = OQC.withClock(clock) { CountingLayer() }
+        commit {}
+        let before = CountingLayer.displays
+        #expect(layer.needsDisplay() == false)
+        commit {
+            layer.setNeedsDisplay()
+            #expect(layer.needsDisplay() == true)
+            #expect(CountingLayer.displays == before)
+        }
+        #expect(CountingLayer.displays == before + 1)
+        #expect(layer.needsDisplay() == false)
+        commit {}
+        #expect(CountingLayer.displays == before + 1)
+        layer.setNeedsDisplay()
+        layer.displayIfNeeded()
+        #expect(CountingLayer.displays == before + 2)
+        #expect(layer.needsDisplay() == false)
+    }
+
     // MARK: presentation() and model()
 
     @Test func presentationIsNilBeforeTheFirstCommitAndModelIsTheLayer() {
