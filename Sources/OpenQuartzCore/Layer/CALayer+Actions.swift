@@ -47,7 +47,10 @@ extension CALayer {
         guard !isPresentationCopy else { return }
         Transactions.noteChange(to: self)
         if LayerProperty.table[key]?.affectsTiming == true { rescheduleTimingOfSubtree() }
-        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        if type(of: self).needsDisplay(forKey: key)
+            || key == "bounds" && Engine.locked({ storage.needsDisplayOnBoundsChange }) {
+            setNeedsDisplay()
+        }
         change.action?.run(forKey: key, object: self, arguments: nil)
     }
 }

@@ -126,6 +126,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Marks the layer's content as needing an update; `display()` runs at the next commit.
     open func setNeedsDisplay() { markNeedsDisplay() }
 
+    /// Marks the part `r` of the layer's content as needing an update. OpenQuartzCore
+    /// redisplays the whole layer: `display()` runs at the next commit.
+    open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
+
     /// Tells the layer to update its sublayers' layout; the default asks the delegate.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
@@ -337,6 +341,33 @@ open class CALayer: NSObject, CAMediaTiming {
     open var name: String? {
         get { read(\.name) }
         set { write(\.name, newValue, key: "name") }
+    }
+
+    /// Whether the layer's content is fully opaque, a drawing hint (false). Stored only:
+    /// OpenQuartzCore draws nothing.
+    open var isOpaque: Bool {
+        get { read(\.isOpaque) }
+        set { write(\.isOpaque, newValue, key: "opaque") }
+    }
+
+    /// Whether a change to `bounds` marks the layer as needing display (false).
+    open var needsDisplayOnBoundsChange: Bool {
+        get { read(\.needsDisplayOnBoundsChange) }
+        set { write(\.needsDisplayOnBoundsChange, newValue, key: "needsDisplayOnBoundsChange") }
+    }
+
+    /// Whether drawing commands are deferred to a background thread, a drawing hint (false).
+    /// Stored only: OpenQuartzCore draws nothing.
+    open var drawsAsynchronously: Bool {
+        get { read(\.drawsAsynchronously) }
+        set { write(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
+    }
+
+    /// Whether sublayers are composited as a group for opacity (true, Apple's default for
+    /// apps built with the iOS 7 SDK or later). Stored only: OpenQuartzCore draws nothing.
+    open var allowsGroupOpacity: Bool {
+        get { read(\.allowsGroupOpacity) }
+        set { write(\.allowsGroupOpacity, newValue, key: "allowsGroupOpacity") }
     }
 
     /// A dictionary of actions by key, consulted after the delegate (nil).

@@ -29,6 +29,10 @@ struct LayerState {
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsScale: CGFloat = 1
     var name: String?
+    var isOpaque = false
+    var needsDisplayOnBoundsChange = false
+    var drawsAsynchronously = false
+    var allowsGroupOpacity = true
     // CAMediaTiming
     var beginTime: CFTimeInterval = 0
     var duration: CFTimeInterval = 0
@@ -99,6 +103,10 @@ struct LayerProperty: Sendable {
         "contentsRect": .animatable(\.contentsRect, Convert.rect),
         "contentsScale": .plain(\.contentsScale, Convert.cgFloat),
         "name": .plain(\.name, { value in value == nil ? .some(nil) : (value as? String).map { .some($0) } }),
+        "opaque": .plain(\.isOpaque, Convert.bool),
+        "needsDisplayOnBoundsChange": .plain(\.needsDisplayOnBoundsChange, Convert.bool),
+        "drawsAsynchronously": .plain(\.drawsAsynchronously, Convert.bool),
+        "allowsGroupOpacity": .plain(\.allowsGroupOpacity, Convert.bool),
         "beginTime": .timing(\.beginTime, Convert.double),
         "duration": .timing(\.duration, Convert.double),
         "speed": .timing(\.speed, Convert.float),

@@ -60,6 +60,33 @@ import OpenQuartzCore
         #expect(layer.superlayer == nil)
         #expect(layer.actions == nil)
         #expect(layer.name == nil)
+        #expect(layer.isOpaque == false)
+        #expect(layer.needsDisplayOnBoundsChange == false)
+        #expect(layer.drawsAsynchronously == false)
+        #expect(layer.allowsGroupOpacity == true)
+        #expect(layer.value(forKey: "opaque") as? Bool == false)
+    }
+
+    /// CALayer.h: with `needsDisplayOnBoundsChange`, a bounds change calls `setNeedsDisplay()`.
+    @Test func boundsChangeMarksForDisplayOnlyWhenAsked() {
+        let layer = makeLayer()
+        commit {
+            CATransaction.setDisableActions(true)
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        }
+        #expect(layer.needsDisplay() == false)
+        layer.needsDisplayOnBoundsChange = true
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 10)
+        #expect(layer.needsDisplay() == true)
+        OQC.withClock(clock) { CATransaction.commit() }
+        #expect(layer.needsDisplay() == false)
+        commit {
+            layer.setNeedsDisplay(CGRect(x: 0, y: 0, width: 1, height: 1))
+            #expect(layer.needsDisplay() == true)
+        }
+        #expect(layer.needsDisplay() == false)
     }
 
     @Test func layerMediaTimingDefaultsAreApples() {
@@ -127,10 +154,15 @@ import OpenQuartzCore
     // MARK: presentation() and model()
 
     @Test func presentationIsNilBeforeTheFirstCommitAndModelIsTheLayer() {
-        let layer = OQC.withClock(clock) { CALayer() }
-        #expect(layer.presentation() == nil)
-        #expect(layer.model() === layer)
-        commit { layer.opacity = 0.5 }
+        // Inside an explicit transaction, so that no implicit commit can intervene.
+        var layer: CALayer!
+        commit {
+            layer = CALayer()
+            #expect(layer.presentation() == nil)
+            #expect(layer.model() === layer)
+            layer.opacity = 0.5
+            #expect(layer.presentation() == nil)
+        }
         let presentation = layer.presentation()
         #expect(presentation != nil)
         #expect(presentation !== layer)
