@@ -118,6 +118,7 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
     }
 
     func detailedResolution(for layer: CALayer) -> DetailedResolution {
+        keyPath.validate(on: layer)
         let path = keyPath.rawValue
         let initial: [(keyPath: String, value: Any)] = LayerReading.model(layer, path).map { [(path, $0)] } ?? []
         let first = values[0].coreAnimationValue
