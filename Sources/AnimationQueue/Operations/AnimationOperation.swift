@@ -471,6 +471,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
         for hook in hooks.didFinish { hook(self) }
+        // The hooks hold the queue and run that own this operation; a finished operation
+        // needs them no more, and keeping them would keep its queue alive for as long as
+        // anyone holds the operation.
+        lock.withLock { self.hooks = Hooks() }
     }
 }
 

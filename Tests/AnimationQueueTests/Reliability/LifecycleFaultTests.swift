@@ -165,4 +165,29 @@ import Testing
         #expect(log.time(of: "fade finished") == 0.25)
         #expect(clock.pendingWork.isEmpty)
     }
+
+    // MARK: The queue is released
+
+    @Test func queueReleasedWithWorkPendingRunsItAllThenIsFreed() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let card = probeLayer(on: clock, opacity: 1)
+        weak var weakQueue: AnimationQueue?
+        let fade = ProbedAnimationOperation("fade", layer: card, animation: OpacityRamp(from: 1, to: 0.5, duration: 1), log: log)
+        let next = ProbedAnimationOperation("next", layer: card, animation: OpacityRamp(from: 0.5, to: 0, duration: 1), log: log)
+        next.addDependency(fade)
+        do {
+            let queue = AnimationQueue(name: #function)
+            queue.addOperations([fade, next])
+            weakQueue = queue
+        }
+        #expect(weakQueue != nil, "unfinished work keeps its queue alive")
+        await clock.advance(by: 2)
+        await expectFinishedOnce(fade, .finished, clock: clock)
+        await expectFinishedOnce(next, .finished, clock: clock)
+        #expect(card.opacity == 0)
+        // The operations are still referenced here; the queue must not be.
+        #expect(await settle(clock) { weakQueue == nil }, "a finished operation must not keep its queue alive")
+        #expect(clock.pendingWork.isEmpty)
+    }
 }
