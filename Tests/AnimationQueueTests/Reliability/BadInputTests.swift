@@ -62,6 +62,20 @@ import Testing
         #expect(text.contains("Pass 3 fractions from 0 to 1"))
     }
 
+    @Test func keyTimeOutsideZeroToOneStopsNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1, 2], keyTimes: [0, 0.5, 2])
+        }
+        #expect(message(result).contains("invalid keyTimes: keyTimes[2] is 2.0; each key time is a fraction in 0…1. Divide times in seconds by the duration, for example [0, 0.25, 1]."))
+    }
+
+    @Test func decreasingKeyTimesStopNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1, 2], keyTimes: [0, 0.8, 0.5])
+        }
+        #expect(message(result).contains("invalid keyTimes: keyTimes[2] = 0.5 is before keyTimes[1] = 0.8; key times must not decrease. List them in increasing order, in the order of the values."))
+    }
+
     @Test func segmentTimingsCountMismatchStopsNamingTheCounts() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = KeyframeAnimation(.positionX, values: [0, 1, 2], segmentTimings: [.easeIn])
