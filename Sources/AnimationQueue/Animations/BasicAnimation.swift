@@ -96,7 +96,8 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     }
 
     func detailedResolution(for layer: CALayer) -> DetailedResolution {
-        PropertyAnimationInput(
+        keyPath.validate(on: layer)
+        return PropertyAnimationInput(
             keyPath: keyPath.rawValue, from: from?.coreAnimationValue, to: to.coreAnimationValue,
             additiveIdentity: Value.additiveIdentity?.coreAnimationValue, isAdditive: isAdditive,
             isCumulative: isCumulative, duration: duration, mediaTiming: mediaTiming, timing: timing

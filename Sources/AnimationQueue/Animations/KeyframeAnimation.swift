@@ -97,11 +97,13 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
         }
         for (index, time) in keyTimes.enumerated() {
             guard time.isFinite, (0...1).contains(time) else {
-                APIViolationKeyTimes("keyTimes[\(index)] is \(time); each key time is a fraction in 0…1.")
+                APIViolationKeyTimes("keyTimes[\(index)] is \(time); each key time is a fraction in 0…1. "
+                    + "Divide times in seconds by the duration, for example [0, 0.25, 1].")
             }
             if index > 0, time < keyTimes[index - 1] {
                 APIViolationKeyTimes("keyTimes[\(index)] = \(time) is before keyTimes[\(index - 1)] = "
-                    + "\(keyTimes[index - 1]); key times must not decrease.")
+                    + "\(keyTimes[index - 1]); key times must not decrease. List them in increasing order, "
+                    + "in the order of the values.")
             }
         }
     }
@@ -118,6 +120,7 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
     }
 
     func detailedResolution(for layer: CALayer) -> DetailedResolution {
+        keyPath.validate(on: layer)
         let path = keyPath.rawValue
         let initial: [(keyPath: String, value: Any)] = LayerReading.model(layer, path).map { [(path, $0)] } ?? []
         let first = values[0].coreAnimationValue

@@ -159,7 +159,8 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     }
 
     func detailedResolution(for layer: CALayer) -> DetailedResolution {
-        PropertyAnimationInput(
+        keyPath.validate(on: layer)
+        return PropertyAnimationInput(
             keyPath: keyPath.rawValue, from: from?.coreAnimationValue, to: to.coreAnimationValue,
             additiveIdentity: Value.additiveIdentity?.coreAnimationValue, isAdditive: isAdditive,
             isCumulative: false, duration: duration, mediaTiming: mediaTiming, timing: nil

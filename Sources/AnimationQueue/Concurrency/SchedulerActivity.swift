@@ -38,6 +38,11 @@ package enum SchedulerActivity {
         }
     }
 
+    /// Every queue that is alive: owned, or kept alive by its unfinished operations.
+    static func liveQueues() -> [AnimationQueue] {
+        lock.withLock { queues.compactMap(\.queue) }
+    }
+
     /// Work that will happen without time passing: empty when idle until time moves.
     package static func workInFlight() -> [Entry] {
         let (hops, liveQueues) = lock.withLock { (Array(hopping.values), queues.compactMap(\.queue)) }

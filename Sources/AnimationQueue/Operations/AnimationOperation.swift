@@ -237,6 +237,17 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         announceStart(layer, at: now)
     }
 
+    /// Removes this operation's animations from its layer, running or committed ahead (main
+    /// thread), as Core Animation does when the app enters the background: a running
+    /// operation then finishes `.interrupted` through `animationDidStop(_:finished:)` and its
+    /// transaction completion; one that has not started starts afresh later. The model keeps
+    /// what was written to it, so a running animation's layer shows its final values.
+    func removeAnimationsForBackground() {
+        discardAhead()
+        guard let layer, let key = lock.withLock({ attached?.key }) else { return }
+        layer.removeAnimation(forKey: key)
+    }
+
     /// When the running (or committed-ahead) animation ends, in its layer's time; nil before
     /// it is committed, or when it was removed before the operation started.
     var plannedEnd: CFTimeInterval? {
@@ -460,6 +471,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
         for hook in hooks.didFinish { hook(self) }
+        // The hooks hold the queue and run that own this operation; a finished operation
+        // needs them no more, and keeping them would keep its queue alive for as long as
+        // anyone holds the operation.
+        lock.withLock { self.hooks = Hooks() }
     }
 }
 

@@ -93,3 +93,26 @@ func APIViolationControlPoint(_ name: String, _ value: Double, _ requirement: St
             + "Keep x coordinates in 0…1 so that the curve is a function of time; y may overshoot.",
         file: file, line: line)
 }
+
+/// Stops the program because a key built with `AnimationKeyPath(_:)` names no property of
+/// the layer it animates.
+func APIViolationUnknownKeyPath(_ keyPath: String, layer: String, valueType: String,
+                                file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: '\(keyPath)' is not a property of \(layer), so animating it would do nothing. "
+            + "Check the spelling (the built-in keys such as .cornerRadius are checked by the compiler), "
+            + "or declare the property in your CALayer subclass: override class func needsDisplay(forKey:) "
+            + "to return true for \"\(keyPath)\", or defaultValue(forKey:) to return its initial \(valueType).",
+        file: file, line: line)
+}
+
+/// Stops the program because a key built with `AnimationKeyPath(_:)` declares a value type
+/// that the layer's property does not hold.
+func APIViolationKeyPathValueType(_ keyPath: String, layer: String, declared: String, actual: String,
+                                  file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: AnimationKeyPath<\(declared)>(\"\(keyPath)\") animates \(declared) values, but "
+            + "\(layer).\(keyPath) holds \(actual). Declare the key with the property's type: "
+            + "AnimationKeyPath<\(actual)>(\"\(keyPath)\").",
+        file: file, line: line)
+}

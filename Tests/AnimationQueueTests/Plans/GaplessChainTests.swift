@@ -6,7 +6,10 @@ import Testing
 /// Gapless plans: steps committed ahead with a `beginTime` at their dependencies' end.
 /// Expected values are hand-computed from linear animations:
 /// value = from + (to − from) · (elapsed / duration). The clock starts at 50.
-@Suite(.timeLimit(.minutes(1)))
+// A hang guard, not a performance bound: under Thread Sanitizer (`swift test
+// --sanitize=thread`, run by CI) the longest tests here (1,000 gapless steps, 30 racing
+// rounds) take up to two minutes on a shared 2-core machine.
+@Suite(.timeLimit(.minutes(5)))
 struct GaplessChainTests {
     let clock = AnimationTestClock(now: 50)
     let queue = AnimationQueue(name: "gapless-\(UUID())")
@@ -293,23 +296,38 @@ struct GaplessStallTests {
             Step(b, ramp(0.4)).named("second")
         }, motion: .full)
         // Blocks the main thread from 0.27 s to 0.47 s after the start (fault injection, not
-        // a wait), then samples what "second" shows 0.15 s later. The layer is only read
+        // a wait), then samples what "second" shows from 0.15 s later. The layer is only read
         // there, on the main thread, while this task waits.
         nonisolated(unsafe) let sampled = b
         let began: CFTimeInterval = await withCheckedContinuation { continuation in
             DispatchQueue.main.asyncAfter(deadline: .now() + 0.27) {
                 Thread.sleep(forTimeInterval: Self.stall)
-                DispatchQueue.main.asyncAfter(deadline: .now() + 0.15) {
-                    let now = CACurrentMediaTime()
-                    let shown = Double(sampled.presentation()?.opacity ?? 0)
-                    continuation.resume(returning: now - shown * 0.4)
-                }
+                Self.sampleBegin(of: sampled, after: 0.15, attempts: 100) { continuation.resume(returning: $0) }
             }
         }
         #expect(await run.outcome == .finished)
         let start = run.recordedEvents.first { $0.step == "first" && $0.kind == .started }!.time
         let reported = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }!.time
         return Measured(planned: start + 0.3, began: began, reported: reported)
+    }
+
+    /// Infers when `layer`'s 0.4 s linear ramp began from a sample taken `delay` seconds
+    /// from now, on the main queue: begin = now − shown · 0.4. A sample is only valid while
+    /// the ramp runs (0 < shown < 1); under a sanitizer's slowdown the step may start later
+    /// than the first sample, so an invalid sample is taken again 10 ms later (at most
+    /// `attempts` times; the last is used as it is).
+    static func sampleBegin(of layer: CALayer, after delay: TimeInterval, attempts: Int,
+                            _ done: @escaping @Sendable (CFTimeInterval) -> Void) {
+        nonisolated(unsafe) let layer = layer
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) {
+            let now = CACurrentMediaTime()
+            let shown = Double(layer.presentation()?.opacity ?? 0)
+            if shown <= 0 || shown >= 1, attempts > 1 {
+                sampleBegin(of: layer, after: 0.01, attempts: attempts - 1, done)
+            } else {
+                done(now - shown * 0.4)
+            }
+        }
     }
 
     @Test func completionChainedStepStartsLateByAboutTheStall() async {

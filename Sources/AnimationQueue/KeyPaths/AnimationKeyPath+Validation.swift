@@ -1,0 +1,49 @@
+import Foundation
+
+extension AnimationKeyPath where Value: AnimationValue {
+    /// The `CALayer` properties whose model value may be nil (`backgroundColor` is nil by
+    /// default), so a nil value does not mean the property is missing.
+    static var optionalLayerProperties: Set<String> {
+        ["backgroundColor", "borderColor", "shadowColor", "contents", "shadowPath", "mask",
+         "filters", "backgroundFilters", "compositingFilter"]
+    }
+
+    /// Checks, when the animation is resolved against `layer` (on the main thread, as its
+    /// operation starts), that the key is a property of the layer and holds a `Value`.
+    ///
+    /// A key built with ``init(_:)`` is not checked by the compiler: a misspelled custom key
+    /// would otherwise be stored as a new key-value entry and animate nothing, and a key
+    /// declared with the wrong value type would write a value the property rejects. Both
+    /// stop the program with a message naming the fix.
+    ///
+    /// A key counts as a property when the layer has a value for it, when it is one of the
+    /// optional `CALayer` properties, or when the layer's class declares it through
+    /// `needsDisplay(forKey:)` or `defaultValue(forKey:)`.
+    func validate(on layer: CALayer, file: StaticString = #fileID, line: UInt = #line) {
+        guard let current = Self.unwrapped(layer.value(forKeyPath: rawValue)) else {
+            let layerClass = type(of: layer)
+            let root = rawValue.split(separator: ".").first.map(String.init) ?? rawValue
+            let declared = Self.optionalLayerProperties.contains(root) && root == rawValue
+                || layerClass.needsDisplay(forKey: rawValue)
+                || layerClass.defaultValue(forKey: rawValue) != nil
+            if !declared {
+                APIViolationUnknownKeyPath(rawValue, layer: "\(layerClass)", valueType: "\(Value.self)",
+                                           file: file, line: line)
+            }
+            return
+        }
+        if Value.fromCoreAnimationValue(current) == nil {
+            APIViolationKeyPathValueType(rawValue, layer: "\(type(of: layer))", declared: "\(Value.self)",
+                                         actual: "\(type(of: current))", file: file, line: line)
+        }
+    }
+
+    /// The value inside any levels of `Optional` (a nil property may come back as an `Any`
+    /// holding `Optional<CGColor>.none`), or nil.
+    static func unwrapped(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.flatMap { unwrapped($0.value) }
+    }
+}

@@ -1,0 +1,283 @@
+@testable import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Each kind of bad input stops with a message that names the problem and the fix, or is
+/// thrown as an ``AnimationQueueError``; never a hang or a silent no-op.
+///
+/// Preconditions are checked with exit tests: the body runs in a child process, and the
+/// test reads the message from its standard error.
+@Suite(.timeLimit(.minutes(5))) struct BadInputTests {
+    /// The standard error of an exit test's child process.
+    private func message(_ result: ExitTest.Result?) -> String {
+        String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    }
+
+    // MARK: Durations
+
+    @Test func negativeDurationStopsNamingTheValueAndTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = BasicAnimation(.opacity, to: 1, duration: -1)
+        }
+        #expect(message(result).contains("duration must be a finite number of seconds ≥ 0, got -1.0. Pass 0 or a positive finite value."))
+    }
+
+    @Test func nanDurationStopsNamingTheValueAndTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1], duration: .nan)
+        }
+        #expect(message(result).contains("duration must be a finite number of seconds ≥ 0, got nan. Pass 0 or a positive finite value."))
+    }
+
+    @Test func infiniteDurationStopsNamingTheValueAndTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = SpringAnimation(.positionX, to: 1, duration: .infinity)
+        }
+        #expect(message(result).contains("duration must be a finite number of seconds ≥ 0, got inf. Pass 0 or a positive finite value."))
+    }
+
+    @Test func negativeWaitStopsNamingTheValueAndTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Wait(-0.5)
+        }
+        #expect(message(result).contains("Wait duration must be a finite number of seconds ≥ 0, got -0.5. Pass 0 or a positive finite value."))
+    }
+
+    // MARK: Keyframes
+
+    @Test func emptyKeyframesStopNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation<CGFloat>(.positionX, values: [])
+        }
+        #expect(message(result).contains("a KeyframeAnimation needs at least one value, got an empty array. Pass the values to pass through, for example [0, 10, 0]."))
+    }
+
+    @Test func keyTimesCountMismatchStopsNamingTheCounts() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1, 2], keyTimes: [0, 1])
+        }
+        let text = message(result)
+        #expect(text.contains("invalid keyTimes: 2 keyTimes for 3 values"))
+        #expect(text.contains("Pass 3 fractions from 0 to 1"))
+    }
+
+    @Test func keyTimeOutsideZeroToOneStopsNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1, 2], keyTimes: [0, 0.5, 2])
+        }
+        #expect(message(result).contains("invalid keyTimes: keyTimes[2] is 2.0; each key time is a fraction in 0…1. Divide times in seconds by the duration, for example [0, 0.25, 1]."))
+    }
+
+    @Test func decreasingKeyTimesStopNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1, 2], keyTimes: [0, 0.8, 0.5])
+        }
+        #expect(message(result).contains("invalid keyTimes: keyTimes[2] = 0.5 is before keyTimes[1] = 0.8; key times must not decrease. List them in increasing order, in the order of the values."))
+    }
+
+    @Test func segmentTimingsCountMismatchStopsNamingTheCounts() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1, 2], segmentTimings: [.easeIn])
+        }
+        #expect(message(result).contains("a KeyframeAnimation with 3 values has 2 segments but 1 segment timings were given. Pass one timing per segment (values.count − 1), or nil to use linear segments."))
+    }
+
+    // MARK: Keys built with AnimationKeyPath(_:)
+
+    @Test func misspelledCustomKeyStopsWhenTheOperationStarts() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let clock = AnimationTestClock()
+            let layer = clock.makeLayer()
+            let queue = AnimationQueue(name: "typo")
+            queue.addOperation(AnimationOperation(layer: layer, animation: BasicAnimation(
+                AnimationKeyPath<CGFloat>("conerRadius"), from: 0, to: 12, duration: 1)))
+            await clock.advance(by: 1)
+        }
+        let text = message(result)
+        #expect(text.contains("'conerRadius' is not a property of CALayer, so animating it would do nothing."))
+        #expect(text.contains("Check the spelling"))
+        #expect(text.contains("override class func needsDisplay(forKey:) to return true for \"conerRadius\""))
+    }
+
+    @Test func unknownSubPathStopsWhenTheOperationStarts() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let clock = AnimationTestClock()
+            let layer = clock.makeLayer()
+            _ = await layer.run(KeyframeAnimation(AnimationKeyPath<CGFloat>("position.z"), values: [0, 5, 0], duration: 1))
+        }
+        #expect(message(result).contains("'position.z' is not a property of CALayer"))
+    }
+
+    @Test func wrongValueTypeForAKeyStopsNamingTheRightType() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let clock = AnimationTestClock()
+            let layer = clock.makeLayer()
+            _ = await layer.run(BasicAnimation(AnimationKeyPath<CGPoint>("opacity"), to: CGPoint(x: 1, y: 1), duration: 1))
+        }
+        let text = message(result)
+        #expect(text.contains("AnimationKeyPath<CGPoint>(\"opacity\") animates CGPoint values, but CALayer.opacity holds Float."))
+        #expect(text.contains("Declare the key with the property's type: AnimationKeyPath<Float>(\"opacity\")."))
+    }
+
+    /// The checks above must not reject what is valid: a declared custom property, an
+    /// optional property that is nil (`backgroundColor`), and a number type other than the
+    /// property's own (numbers convert).
+    @Test func declaredCustomKeysAndOptionalPropertiesAnimate() async {
+        let clock = AnimationTestClock()
+        let gauge = clock.makeLayer { GaugeLayer() }
+        let plain = clock.makeLayer()
+        #expect(plain.backgroundColor == nil)
+        let queue = AnimationQueue(name: #function)
+        let level = AnimationOperation(layer: gauge, animation: BasicAnimation(
+            AnimationKeyPath<CGFloat>("level"), to: 1, duration: 1, timing: .linear))
+        let color = AnimationOperation(layer: plain, animation: BasicAnimation(
+            .backgroundColor, to: CGColor(gray: 0.5, alpha: 1), duration: 1))
+        let opacity = AnimationOperation(layer: plain, animation: BasicAnimation(
+            AnimationKeyPath<Double>("opacity"), to: 0.5, duration: 1))
+        queue.addOperations([level, color, opacity])
+        await clock.advance(by: 0.5)
+        #expect(isClose(gauge.presentation().map { Double($0.level) }, 0.55))
+        await clock.advance(by: 0.5)
+        #expect(level.outcome == .finished && color.outcome == .finished && opacity.outcome == .finished)
+        #expect(gauge.level == 1 && plain.opacity == 0.5)
+        #expect(plain.backgroundColor == CGColor(gray: 0.5, alpha: 1))
+    }
+
+    // MARK: Graphs and queues
+
+    @Test func planCycleStopsRunNamingTheSteps() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let layer = CALayer()
+            _ = AnimationQueue(name: "plan cycle").run(AnimationPlan {
+                Parallel {
+                    Step(layer, BasicAnimation(.opacity, to: 0, duration: 1)).named("p").after("q")
+                    Step(layer, BasicAnimation(.opacity, to: 1, duration: 1)).named("q").after("p")
+                }
+            })
+        }
+        let text = message(result)
+        #expect(text.contains("AnimationPlan: dependency cycle p → q → p") || text.contains("AnimationPlan: dependency cycle q → p → q"))
+        #expect(text.contains("Each of these steps waits for the next, so none could start; remove one of the .after(...) dependencies."))
+    }
+
+    @Test func operationAddedToTwoQueuesStopsNamingBothQueues() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let first = AnimationQueue(name: "first")
+            let second = AnimationQueue(name: "second")
+            first.isSuspended = true
+            second.isSuspended = true
+            let fetch = BlockOperation {}
+            fetch.name = "fetch"
+            first.addOperation(fetch)
+            second.addOperation(fetch)
+        }
+        #expect(message(result).contains("AnimationQueue 'second': 'fetch' is already in AnimationQueue 'first'. An operation runs on one queue only; add it to one of them, or create a second operation."))
+    }
+
+    @Test func finishCalledTwiceBySubclassStopsNamingTheOperation() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let queue = AnimationQueue(name: "twice")
+            let fetch = FinishingFetch(finishCalls: 2)
+            fetch.name = "fetch"
+            queue.addOperation(fetch)
+            // Waits for `execute()` to return, not only for the first `finish()`: the process
+            // must not exit before the second call (it exits normally if that call returns).
+            await fetch.executeReturned()
+        }
+        #expect(message(result).contains("finish() called twice on 'fetch'; an operation finishes exactly once — remove the second call"))
+    }
+
+    @Test func finishBeforeStartStopsNamingTheOperation() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let fetch = FinishingFetch(finishCalls: 1)
+            fetch.name = "early"
+            fetch.finish()
+        }
+        #expect(message(result).contains("finish() called on 'early' before it started"))
+    }
+
+    /// A subclass finishing from `execute()` once, as it should, exits normally: the
+    /// double-finish test above fails for the second call, not the first.
+    @Test func finishCalledOnceExitsNormally() async {
+        await #expect(processExitsWith: .success) {
+            let queue = AnimationQueue(name: "once")
+            let fetch = FinishingFetch(finishCalls: 1)
+            queue.addOperation(fetch)
+            await fetch.executeReturned()
+            #expect(fetch.isFinished)
+        }
+    }
+
+    // MARK: Plans
+
+    @Test func planStepWaitingForAStepNotInThePlanStopsRun() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let layer = CALayer()
+            _ = AnimationQueue(name: "missing").run(AnimationPlan {
+                Step(layer, BasicAnimation(.opacity, to: 0, duration: 1)).named("fade")
+                Step(layer, BasicAnimation(.opacity, to: 1, duration: 1)).named("show").after("fade in")
+            })
+        }
+        #expect(message(result).contains("AnimationPlan: step show waits for 'fade in', but no step has that name (named steps: 'fade', 'show'). Name the step with .named(\"fade in\") or fix the spelling."))
+    }
+
+    @Test func runningAPlanWithNoStepsStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = AnimationQueue(name: "empty").run(AnimationPlan {})
+        }
+        #expect(message(result).contains("AnimationPlan has no steps, so there is nothing to run. Add at least one Step, Wait or Perform."))
+    }
+
+    @Test func validateThrowsTheSameMessagesAsRunStopsWith() {
+        let layer = CALayer()
+        #expect(throws: AnimationQueueError(code: .emptyPlan, message: "AnimationPlan has no steps, so there is nothing to run. Add at least one Step, Wait or Perform.")) {
+            try AnimationPlan {}.validate()
+        }
+        #expect(throws: AnimationQueueError.self) {
+            try AnimationPlan { Step(layer, BasicAnimation(.opacity, to: 0, duration: 1)).after("nowhere") }.validate()
+        }
+    }
+}
+
+/// A custom animatable property declared the portable way: a computed property over
+/// key-value storage, with a default value.
+final class GaugeLayer: CALayer {
+    var level: CGFloat {
+        get { CGFloat.fromCoreAnimationValue(value(forKey: "level")) ?? 0.1 }
+        set { setValue(newValue, forKey: "level") }
+    }
+
+    override init() { super.init() }
+    override init(layer: Any) { super.init(layer: layer) }
+    required init?(coder: NSCoder) { fatalError("not used") }
+
+    override class func defaultValue(forKey key: String) -> Any? {
+        key == "level" ? CGFloat(0.1) : super.defaultValue(forKey: key)
+    }
+}
+
+/// An `AsyncOperation` subclass whose `execute()` calls `finish()` `finishCalls` times.
+final class FinishingFetch: AsyncOperation, @unchecked Sendable {
+    // `finishCalls` is immutable; `returned` is thread-safe.
+    let finishCalls: Int
+    private let returned = DispatchGroup()
+
+    init(finishCalls: Int) {
+        self.finishCalls = finishCalls
+        returned.enter()
+        super.init()
+    }
+
+    override func execute() {
+        for _ in 0..<finishCalls { finish() }
+        returned.leave()
+    }
+
+    /// Suspends until `execute()` has returned.
+    func executeReturned() async {
+        await withCheckedContinuation { continuation in
+            returned.notify(queue: .global()) { continuation.resume() }
+        }
+    }
+}
