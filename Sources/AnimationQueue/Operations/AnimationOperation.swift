@@ -237,10 +237,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         announceStart(layer, at: now)
     }
 
-    /// When the running (or committed-ahead) animation ends, in its layer's time; nil before
-    /// it is committed, or when it was removed before the operation started.
+    /// When the animation of the started operation ends, in its layer's time; nil before the
+    /// operation started. An animation only committed ahead does not count: the look-ahead
+    /// of a gapless plan is one step, whatever order simultaneous steps start in.
     var plannedEnd: CFTimeInterval? {
-        lock.withLock { attached?.end ?? ahead?.end }
+        lock.withLock { attached?.end }
     }
 
     // MARK: Committing ahead (gapless plans)
