@@ -307,9 +307,13 @@ open class AnimationOperation: Operation, @unchecked Sendable {
             discardAhead()
             return false
         }
+        // Revert restores the model as it is now, just before the start: it may have changed
+        // since the commit ahead (another step, or the app, wrote to it meanwhile).
+        var resolved = pending.resolved
+        resolved.initialValues = resolved.initialValues.map { ($0.keyPath, layer.value(forKeyPath: $0.keyPath)) }
         let completed = lock.withLock { () -> Bool in
             ahead = nil
-            attached = Attached(key: pending.key, resolved: pending.resolved, end: pending.end)
+            attached = Attached(key: pending.key, resolved: resolved, end: pending.end)
             return pending.completed
         }
         CATransaction.begin()
