@@ -248,10 +248,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         layer.removeAnimation(forKey: key)
     }
 
-    /// When the running (or committed-ahead) animation ends, in its layer's time; nil before
-    /// it is committed, or when it was removed before the operation started.
+    /// When the animation of the started operation ends, in its layer's time; nil before the
+    /// operation started. An animation only committed ahead does not count: the look-ahead
+    /// of a gapless plan is one step, whatever order simultaneous steps start in.
     var plannedEnd: CFTimeInterval? {
-        lock.withLock { attached?.end ?? ahead?.end }
+        lock.withLock { attached?.end }
     }
 
     // MARK: Committing ahead (gapless plans)
@@ -317,9 +318,13 @@ open class AnimationOperation: Operation, @unchecked Sendable {
             discardAhead()
             return false
         }
+        // Revert restores the model as it is now, just before the start: it may have changed
+        // since the commit ahead (another step, or the app, wrote to it meanwhile).
+        var resolved = pending.resolved
+        resolved.initialValues = resolved.initialValues.map { ($0.keyPath, layer.value(forKeyPath: $0.keyPath)) }
         let completed = lock.withLock { () -> Bool in
             ahead = nil
-            attached = Attached(key: pending.key, resolved: pending.resolved, end: pending.end)
+            attached = Attached(key: pending.key, resolved: resolved, end: pending.end)
             return pending.completed
         }
         CATransaction.begin()

@@ -255,12 +255,18 @@ public final class AnimationQueue: @unchecked Sendable {
         operations.addOperation(operation)
     }
 
-        private func operationDidFinish(_ operation: Operation) {
-        let (dependents, unblocked) = lock.withLock {
+    private func operationDidFinish(_ operation: Operation) {
+        let (dependents, unblocked, cancelling) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
             QueueMembership.release(operation)
-            return graph.remove(operation)
+            let (dependents, unblocked) = graph.remove(operation)
+            let cancelling = operation.isCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
+            return (dependents, unblocked, cancelling)
         }
+        // A cancelled operation can finish (on another thread) while the propagation of its
+        // cancellation has not reached its dependents yet: cancel the ones it unblocks before
+        // handing them over, so none of them starts.
+        for dependent in cancelling where !dependent.isCancelled { dependent.cancel() }
         if !unblocked.isEmpty { operations.addOperations(unblocked, waitUntilFinished: false) }
         // Unlink so a long finished chain is released link by link. The scheduler's own
         // operations unlink themselves when they start; only plain operations are unlinked

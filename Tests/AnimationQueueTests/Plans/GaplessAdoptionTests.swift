@@ -1,0 +1,65 @@
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// When gapless plans commit a step ahead, and what its cancellation policy restores once
+/// it adopted that commit. Linear animations; the clock starts at 0.
+@Suite(.timeLimit(.minutes(1)))
+struct GaplessAdoptionTests {
+    let clock = AnimationTestClock()
+    let queue = AnimationQueue(name: "gapless-adoption-\(UUID())")
+
+    func slide(to x: CGFloat, _ duration: TimeInterval) -> BasicAnimation<CGFloat> {
+        BasicAnimation(.positionX, to: x, duration: duration, timing: .linear)
+    }
+
+    /// "last" waits for "p" (starts at 0.5) and "q" (starts at 1). It is committed when
+    /// the later of them starts, not at 0.5 while "q" is merely committed ahead: the
+    /// look-ahead is one step, whatever order simultaneous steps start in.
+    @Test func aStepIsCommittedAheadOnlyOnceAllItsDependenciesStarted() async {
+        let a = clock.makeLayer(), b = clock.makeLayer(), c = clock.makeLayer(), d = clock.makeLayer()
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Parallel {
+                Step(a, slide(to: 10, 1)).named("r")
+                Step(b, slide(to: 10, 0.5)).named("s")
+                Step(b, slide(to: 20, 1)).named("p").after("s")
+                Step(c, slide(to: 10, 1)).named("q").after("r")
+                Step(d, slide(to: 10, 1)).named("last").after("p", "q")
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.75)
+        #expect(d.animationKeys() == nil, "committed before its dependency 'q' started")
+        await clock.advance(by: 0.5)    // t = 1.25: "q" started at 1
+        #expect(d.animationKeys()?.count == 1)
+        await clock.advance(by: 1.25)   // t = 2.5: "last" began at 2, when "q" ended
+        #expect(abs(Double(d.presentation()!.position.x) - 5) < 1e-6)
+        await clock.advance(by: 0.5)
+        #expect(await run.outcome == .finished)
+        #expect(d.position.x == 10)
+    }
+
+    /// The model changes between the commit ahead (when "first" starts) and the start of
+    /// "second"; cancelled with `.revert`, "second" restores the value from just before it
+    /// started, as any step does.
+    @Test func revertingAnAdoptedStepRestoresTheValueBeforeItStarted() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(layer, slide(to: 100, 1)).named("first")
+            Step(layer, slide(to: 200, 1)).named("second").cancellationPolicy(.revert)
+        }, motion: .full)
+        await clock.advance(by: 0.5)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.position.x = 50           // the app moves the model meanwhile
+        CATransaction.commit()
+        await clock.advance(by: 1)      // t = 1.5: "second" started at 1
+        #expect(layer.position.x == 200)
+        run.cancel()
+        await clock.advance(by: 0)
+        #expect(await run.outcome == .cancelled)
+        #expect(run.outcome(ofStep: "second") == .cancelled)
+        #expect(layer.position.x == 50)
+        #expect(layer.animationKeys() == nil)
+    }
+}
