@@ -205,12 +205,19 @@ public final class AnimationQueue: @unchecked Sendable {
         operations.addOperation(operation)
     }
 
-        private func operationDidFinish(_ operation: Operation) {
-        let (dependents, unblocked) = lock.withLock {
+    private func operationDidFinish(_ operation: Operation) {
+        let wasCancelled = operation.isCancelled
+        let (dependents, unblocked, toCancel) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
             QueueMembership.release(operation)
-            return graph.remove(operation)
+            let (dependents, unblocked) = graph.remove(operation)
+            let toCancel = wasCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
+            return (dependents, unblocked, toCancel)
         }
+        // A cancelled operation can finish while another thread's propagation has claimed
+        // it but not yet reached its dependents; cancel the ones it unblocks here, before
+        // they are handed over, so none of them starts.
+        for dependent in toCancel where !dependent.isCancelled { dependent.cancel() }
         if !unblocked.isEmpty { operations.addOperations(unblocked, waitUntilFinished: false) }
         // Unlink so a long finished chain is released link by link. The scheduler's own
         // operations unlink themselves when they start; only plain operations are unlinked
