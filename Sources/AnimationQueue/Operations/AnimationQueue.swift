@@ -37,27 +37,13 @@ public final class AnimationQueue: @unchecked Sendable {
         operations = OperationQueue()
         operations.name = name
         SchedulerActivity.register(self)
-        ApplicationLifecycle.observe()
     }
 
     /// Whether the queue holds back operations that have not started (false).
-    ///
-    /// While the app is in the background the queue also holds them back, whatever this
-    /// says; see <doc:Cancellation>.
     public var isSuspended: Bool {
-        get { lock.withLock { suspendedByOwner } }
-        set {
-            let held = lock.withLock { () -> Bool in
-                suspendedByOwner = newValue
-                return heldInBackground
-            }
-            operations.isSuspended = newValue || held
-        }
+        get { operations.isSuspended }
+        set { operations.isSuspended = newValue }
     }
-    /// What the owner set `isSuspended` to; guarded by `lock`.
-    private var suspendedByOwner = false
-    /// Whether the app is in the background, which holds back unstarted work; guarded by `lock`.
-    private var heldInBackground = false
 
     /// The number of operations added and not yet finished.
     public var operationCount: Int { lock.withLock { graph.count } }
@@ -104,11 +90,10 @@ public final class AnimationQueue: @unchecked Sendable {
             install(on: operation)
         }
         // Added after a dependency was cancelled: cancelled now, with its own dependents.
-        // Its dependents first: once handed over it may finish at once and release them.
         for operation in cancelledAtAdd where !operation.isCancelled {
-            propagateCancellation(from: operation)
             operation.cancel()
             handOverIfCancelled(operation)
+            propagateCancellation(from: operation)
         }
         // Only operations whose in-queue dependencies have finished go to the OperationQueue;
         // the rest follow as their dependencies finish (corelibs' OperationQueue scans every
@@ -138,7 +123,7 @@ public final class AnimationQueue: @unchecked Sendable {
     /// on a worker thread. Asynchronous plain operations may wait on anything, so they are
     /// not counted.
     var progressingWithoutTime: [(operation: Operation, reason: String)] {
-        let suspended = operations.isSuspended
+        let suspended = isSuspended
         return lock.withLock { graph.allOperations }.compactMap { operation in
             if operation.isFinished { return nil }
             if operation.isExecuting {
@@ -148,30 +133,6 @@ public final class AnimationQueue: @unchecked Sendable {
             }
             return !suspended && operation.isReady ? (operation, "is ready but not started") : nil
         }
-    }
-
-    // MARK: App lifecycle
-
-    /// The app entered the background (main thread). Core Animation removes animations
-    /// then; the queue removes those of its running operations itself, so that each
-    /// finishes `.interrupted` at once whatever Core Animation does and when, and holds back
-    /// the operations that have not started until the app returns to the foreground.
-    func applicationDidEnterBackground() {
-        lock.withLock { heldInBackground = true }
-        operations.isSuspended = true
-        for case let operation as AnimationOperation in unfinished {
-            MainThread.run { operation.removeAnimationsForBackground() }
-        }
-    }
-
-    /// The app returns to the foreground (main thread): the held-back operations start,
-    /// unless the owner suspended the queue.
-    func applicationWillEnterForeground() {
-        let suspended = lock.withLock { () -> Bool in
-            heldInBackground = false
-            return suspendedByOwner
-        }
-        operations.isSuspended = suspended
     }
 
     private func policy(for operation: Operation, _ override: DependencyCancellation?) -> DependencyCancellation {
@@ -210,31 +171,20 @@ public final class AnimationQueue: @unchecked Sendable {
 
     /// Cancels the dependents of `operation` that follow cancellation, transitively.
     ///
-    /// An operation is handed to the `OperationQueue` the moment it is cancelled and may
-    /// finish on another thread at once, which releases its dependents; so every dependent
-    /// must be cancelled before its dependency. The whole set is claimed first (each
-    /// operation's dependents are read before anything is cancelled), then cancelled
-    /// dependents-first, in depth-first post-order. Iterative, so cancelling the head of a
-    /// 100,000-step chain does not overflow the stack; the cancel hook of an operation
-    /// this loop cancels finds it claimed and does not recurse.
+    /// Iterative, so cancelling the head of a 100,000-step chain does not overflow the
+    /// stack: the cancel hook of an operation this loop cancels does not recurse. Each
+    /// operation's dependents are read when it is claimed, before it is cancelled: once
+    /// cancelled it may finish on another thread at once and leave the graph.
     private func propagateCancellation(from operation: Operation) {
         guard let first = claimDependents(of: operation) else { return }
-        var order: [Operation] = []
-        var stack: [(operation: Operation?, dependents: [Operation], next: Int)] = [(nil, first, 0)]
-        while let top = stack.last {
-            guard top.next < top.dependents.count else {
-                if let finished = top.operation { order.append(finished) }
-                stack.removeLast()
-                continue
+        var pending = [first]
+        while let dependents = pending.popLast() {
+            for dependent in dependents where !dependent.isCancelled {
+                guard let next = claimDependents(of: dependent) else { continue }
+                dependent.cancel()
+                handOverIfCancelled(dependent)
+                pending.append(next)
             }
-            stack[stack.count - 1].next += 1
-            let dependent = top.dependents[top.next]
-            guard !dependent.isCancelled, let next = claimDependents(of: dependent) else { continue }
-            stack.append((dependent, next, 0))
-        }
-        for dependent in order {
-            dependent.cancel()
-            handOverIfCancelled(dependent)
         }
     }
 
@@ -256,17 +206,18 @@ public final class AnimationQueue: @unchecked Sendable {
     }
 
     private func operationDidFinish(_ operation: Operation) {
-        let (dependents, unblocked, cancelling) = lock.withLock {
+        let wasCancelled = operation.isCancelled
+        let (dependents, unblocked, toCancel) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
             QueueMembership.release(operation)
             let (dependents, unblocked) = graph.remove(operation)
-            let cancelling = operation.isCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
-            return (dependents, unblocked, cancelling)
+            let toCancel = wasCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
+            return (dependents, unblocked, toCancel)
         }
-        // A cancelled operation can finish (on another thread) while the propagation of its
-        // cancellation has not reached its dependents yet: cancel the ones it unblocks before
-        // handing them over, so none of them starts.
-        for dependent in cancelling where !dependent.isCancelled { dependent.cancel() }
+        // A cancelled operation can finish while another thread's propagation has claimed
+        // it but not yet reached its dependents; cancel the ones it unblocks here, before
+        // they are handed over, so none of them starts.
+        for dependent in toCancel where !dependent.isCancelled { dependent.cancel() }
         if !unblocked.isEmpty { operations.addOperations(unblocked, waitUntilFinished: false) }
         // Unlink so a long finished chain is released link by link. The scheduler's own
         // operations unlink themselves when they start; only plain operations are unlinked

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Converting points and rectangles between the coordinate spaces of layers in one tree.
+///
+/// A layer's point `p` (in its bounds coordinates) lands in its superlayer at
+/// `position + transform(p − anchor)`, where `anchor = bounds.origin + anchorPoint × bounds.size`;
+/// the superlayer's `sublayerTransform` then applies about the superlayer's own anchor.
+/// Transforms use Core Animation's row-vector convention with a perspective divide; the
+/// inverse direction inverts each transform, which is exact for flat (affine) transforms.
+extension CALayer {
+    /// Converts `p` from the coordinate space of `l` to this layer's.
+    ///
+    /// ```swift
+    /// let inRoot = root.convert(CGPoint(x: 0, y: 0), from: badge)   // badge's top-left corner
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - p: A point in the bounds coordinates of `l`.
+    ///   - l: A layer of the same tree, or nil for the space in which the tree's root layer's
+    ///     `position` is given.
+    /// - Returns: The same point in this layer's bounds coordinates.
+    public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+        let absolute = l.map { $0.pointToRootSpace(p) } ?? p
+        return pointFromRootSpace(absolute)
+    }
+
+    /// Converts `p` from this layer's coordinate space to that of `l` (nil: the space in
+    /// which the tree's root layer's `position` is given).
+    public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+        let absolute = pointToRootSpace(p)
+        return l.map { $0.pointFromRootSpace(absolute) } ?? absolute
+    }
+
+    /// Converts `r` from the coordinate space of `l` to this layer's: the bounding box of
+    /// its converted corners.
+    public func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+        Self.boundingBox(of: Self.corners(of: r).map { convert($0, from: l) })
+    }
+
+    /// Converts `r` from this layer's coordinate space to that of `l`: the bounding box of
+    /// its converted corners.
+    public func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+        Self.boundingBox(of: Self.corners(of: r).map { convert($0, to: l) })
+    }
+
+    // MARK: Engine machinery
+
+    /// The chain from this layer up to the root, with each layer's model geometry.
+    private func geometryChain() -> [LayerGeometry] {
+        Engine.locked {
+            var chain: [LayerGeometry] = []
+            var layer: CALayer? = self
+            while let current = layer {
+                chain.append(LayerGeometry(current.storage, parent: current.storedSuperlayer?.storage))
+                layer = current.storedSuperlayer
+            }
+            return chain
+        }
+    }
+
+    private func pointToRootSpace(_ p: CGPoint) -> CGPoint {
+        geometryChain().reduce(p) { point, layer in layer.toParent(point) }
+    }
+
+    private func pointFromRootSpace(_ p: CGPoint) -> CGPoint {
+        geometryChain().reversed().reduce(p) { point, layer in layer.fromParent(point) }
+    }
+
+    private static func corners(of r: CGRect) -> [CGPoint] {
+        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+         CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)]
+    }
+
+    private static func boundingBox(of points: [CGPoint]) -> CGRect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
+/// One layer's placement in its superlayer, read from model values.
+private struct LayerGeometry {
+    let anchor: CGPoint
+    let position: CGPoint
+    let transform: CATransform3D
+    /// The superlayer's anchor and sublayer transform, if there is a superlayer.
+    let parentAnchor: CGPoint?
+    let parentSublayerTransform: CATransform3D?
+
+    init(_ state: LayerState, parent: LayerState?) {
+        anchor = Self.anchor(of: state)
+        position = state.position
+        transform = state.transform
+        parentAnchor = parent.map(Self.anchor(of:))
+        parentSublayerTransform = parent?.sublayerTransform
+    }
+
+    static func anchor(of state: LayerState) -> CGPoint {
+        CGPoint(x: state.bounds.minX + state.anchorPoint.x * state.bounds.width,
+                y: state.bounds.minY + state.anchorPoint.y * state.bounds.height)
+    }
+
+    func toParent(_ p: CGPoint) -> CGPoint {
+        var q = Self.apply(transform, to: CGPoint(x: p.x - anchor.x, y: p.y - anchor.y))
+        q = CGPoint(x: q.x + position.x, y: q.y + position.y)
+        guard let parentAnchor, let sublayer = parentSublayerTransform else { return q }
+        let s = Self.apply(sublayer, to: CGPoint(x: q.x - parentAnchor.x, y: q.y - parentAnchor.y))
+        return CGPoint(x: s.x + parentAnchor.x, y: s.y + parentAnchor.y)
+    }
+
+    func fromParent(_ p: CGPoint) -> CGPoint {
+        var q = p
+        if let parentAnchor, let sublayer = parentSublayerTransform {
+            let s = Self.apply(CATransform3DInvert(sublayer), to: CGPoint(x: q.x - parentAnchor.x, y: q.y - parentAnchor.y))
+            q = CGPoint(x: s.x + parentAnchor.x, y: s.y + parentAnchor.y)
+        }
+        let local = Self.apply(CATransform3DInvert(transform), to: CGPoint(x: q.x - position.x, y: q.y - position.y))
+        return CGPoint(x: local.x + anchor.x, y: local.y + anchor.y)
+    }
+
+    /// Row-vector application to the point (x, y, 0, 1), with the perspective divide.
+    static func apply(_ t: CATransform3D, to p: CGPoint) -> CGPoint {
+        let x = p.x * t.m11 + p.y * t.m21 + t.m41
+        let y = p.x * t.m12 + p.y * t.m22 + t.m42
+        let w = p.x * t.m14 + p.y * t.m24 + t.m44
+        return w != 0 && w != 1 ? CGPoint(x: x / w, y: y / w) : CGPoint(x: x, y: y)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import OpenQuartzCore
+
+/// `convert(_:from:)` and `convert(_:to:)`. Expected points are worked out by hand from
+/// Core Animation's geometry: a layer's point p lands in its superlayer at
+/// position + transform(p − (bounds.origin + anchorPoint × bounds.size)).
+@Suite struct CALayerGeometryTests {
+    /// A root (300 × 200 at (150, 100): its bounds coincide with the outer space) holding a
+    /// 20 × 20 child at (30, 40). Built in one transaction without actions.
+    func tree(childTransform: CATransform3D = CATransform3DIdentity) -> (root: CALayer, child: CALayer) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        root.position = CGPoint(x: 150, y: 100)
+        let child = CALayer()
+        child.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        child.position = CGPoint(x: 30, y: 40)
+        child.transform = childTransform
+        root.addSublayer(child)
+        CATransaction.commit()
+        return (root, child)
+    }
+
+    func close(_ a: CGPoint, _ b: CGPoint) -> Bool { abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 }
+
+    @Test func childOriginLandsAtPositionMinusHalfItsSize() {
+        let (root, child) = tree()
+        #expect(close(root.convert(CGPoint(x: 0, y: 0), from: child), CGPoint(x: 20, y: 30)))
+        #expect(close(child.convert(CGPoint(x: 0, y: 0), to: root), CGPoint(x: 20, y: 30)))
+        #expect(close(root.convert(CGPoint(x: 20, y: 30), to: child), CGPoint(x: 0, y: 0)))
+        #expect(close(child.convert(CGPoint(x: 20, y: 30), from: root), CGPoint(x: 0, y: 0)))
+        // nil is the space the root's position is given in; here it equals the root's bounds.
+        #expect(close(child.convert(CGPoint(x: 10, y: 10), to: nil), CGPoint(x: 30, y: 40)))
+    }
+
+    @Test func childBoundsConvertToItsFrame() {
+        let (root, child) = tree()
+        #expect(root.convert(child.bounds, from: child) == CGRect(x: 20, y: 30, width: 20, height: 20))
+        #expect(root.convert(child.bounds, from: child) == child.frame)
+    }
+
+    @Test func scaleAppliesAboutTheAnchorPoint() {
+        let (root, child) = tree(childTransform: CATransform3DMakeScale(2, 2, 1))
+        // (0, 0) − anchor (10, 10) = (−10, −10), scaled: (−20, −20), + position (30, 40).
+        #expect(close(root.convert(CGPoint(x: 0, y: 0), from: child), CGPoint(x: 10, y: 20)))
+        #expect(close(child.convert(CGPoint(x: 10, y: 20), from: root), CGPoint(x: 0, y: 0)))
+    }
+
+    @Test func quarterTurnMapsTheChildsXAxisOntoTheRootsYAxis() {
+        let (root, child) = tree(childTransform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
+        // (20, 10) − anchor (10, 10) = (10, 0); a quarter turn maps x onto y: (0, 10).
+        #expect(close(root.convert(CGPoint(x: 20, y: 10), from: child), CGPoint(x: 30, y: 50)))
+    }
+
+    @Test func boundsOriginShiftsTheLayersOwnCoordinates() {
+        let (root, child) = tree()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        child.bounds = CGRect(x: 5, y: 5, width: 20, height: 20)
+        CATransaction.commit()
+        #expect(close(root.convert(CGPoint(x: 5, y: 5), from: child), CGPoint(x: 20, y: 30)))
+    }
+
+    @Test func siblingsConvertThroughTheirCommonSuperlayer() {
+        let (root, child) = tree()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let sibling = CALayer()
+        sibling.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        sibling.position = CGPoint(x: 100, y: 100)
+        root.addSublayer(sibling)
+        CATransaction.commit()
+        // child (0, 0) is root (20, 30); the sibling's (0, 0) is root (80, 80).
+        #expect(close(sibling.convert(CGPoint(x: 0, y: 0), from: child), CGPoint(x: -60, y: -50)))
+        #expect(close(child.convert(CGPoint(x: -60, y: -50), from: sibling), CGPoint(x: 0, y: 0)))
+    }
+
+    @Test func sublayerTransformAppliesAboutTheSuperlayersAnchor() {
+        let (root, child) = tree()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.sublayerTransform = CATransform3DMakeTranslation(7, -3, 0)
+        CATransaction.commit()
+        #expect(close(root.convert(CGPoint(x: 0, y: 0), from: child), CGPoint(x: 27, y: 27)))
+        #expect(close(child.convert(CGPoint(x: 27, y: 27), from: root), CGPoint(x: 0, y: 0)))
+    }
+}
