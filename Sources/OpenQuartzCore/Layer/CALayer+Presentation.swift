@@ -27,21 +27,37 @@ extension CALayer {
     /// transform sub-paths) go through the copy's key-value coding.
     func presentation(atLocalTime localTime: Double) -> Self {
         let copy = PresentationCopy.create { Self(__presentationOf: self) }
+        evaluation(atLocalTime: localTime, copy: copy).store()
+        return copy
+    }
+
+    /// The presentation values now, evaluated as the render server evaluates its tree: into
+    /// a `LayerState`, without a presentation layer object unless an animation of a custom
+    /// key or a transform sub-path needs one. Nil before the first commit.
+    func presentationState() -> LayerState? {
+        let clock = self.clock
+        guard let localTime = Engine.locked({ isCommitted ? timeMapLocked().local(clock.now) : nil }) else { return nil }
+        return evaluation(atLocalTime: localTime, copy: nil).state
+    }
+
+    /// Evaluates the active animations at `localTime` over the committed values.
+    private func evaluation(atLocalTime localTime: Double, copy: CALayer?) -> PresentationEvaluation {
         var evaluation: PresentationEvaluation = Engine.locked {
             var active: [CAAnimation] = []
             active.reserveCapacity(attachments.count)
             for attachment in attachments where attachment.phase != .pending {
                 active.append(attachment.animation)
             }
-            copy.modelLayer = self
-            copy.isCommitted = true
-            return PresentationEvaluation(copy: copy, state: committedStorage, active: active)
+            if let copy {
+                copy.modelLayer = self
+                copy.isCommitted = true
+            }
+            return PresentationEvaluation(model: self, copy: copy, state: committedStorage, active: active)
         }
         for animation in evaluation.active {
             animation.contribute(to: &evaluation, atParentTime: localTime)
         }
-        evaluation.store()
-        return copy
+        return evaluation
     }
 
     /// The presentation value at `key` right now, or the model value before the first commit.
@@ -56,19 +72,43 @@ extension CALayer {
 /// copy's key-value coding through ``withCopy(_:)``, which stores `state` into the copy first
 /// and reads it back after, so every animation sees the values of those before it.
 struct PresentationEvaluation {
-    let copy: CALayer
+    let model: CALayer
+    /// The presentation copy; made on demand for render-tree evaluation.
+    private(set) var copy: CALayer?
     var state: LayerState
     let active: [CAAnimation]
 
+    init(model: CALayer, copy: CALayer?, state: LayerState, active: [CAAnimation]) {
+        self.model = model
+        self.copy = copy
+        self.state = state
+        self.active = active
+    }
+
     /// Runs `body` on the copy holding the values evaluated so far (the key-value path).
     mutating func withCopy(_ body: (CALayer) -> Void) {
+        let copy = self.copy ?? model.presentationCopyForEvaluation()
+        self.copy = copy
         store()
         body(copy)
         state = Engine.locked { copy.storage }
     }
 
-    /// Stores the evaluated values into the copy.
+    /// Stores the evaluated values into the copy, if there is one.
     func store() {
+        guard let copy else { return }
         Engine.locked { copy.storage = state }
+    }
+}
+
+extension CALayer {
+    /// A presentation copy of this layer's class, for evaluation that needs one.
+    fileprivate func presentationCopyForEvaluation() -> CALayer {
+        let copy = PresentationCopy.create { type(of: self).init(__presentationOf: self) }
+        Engine.locked {
+            copy.modelLayer = self
+            copy.isCommitted = true
+        }
+        return copy
     }
 }
