@@ -41,5 +41,13 @@ let benchmarks: @Sendable () -> Void = {
         } setup: {
             EngineWorkloads.Scene(count: 10_000, kind: kind)
         }
+        Benchmark("Engine render-tree frame, 10k layers: \(kind.rawValue)") { benchmark, scene in
+            for _ in benchmark.scaledIterations {
+                scene.nextFrame()
+                scene.evaluateRenderFrame()
+            }
+        } setup: {
+            EngineWorkloads.Scene(count: 10_000, kind: kind)
+        }
     }
 }

@@ -30,7 +30,11 @@ public final class DrivenClock: OQC.Clock, @unchecked Sendable {
 
     private func drive() {
         while true {
-            wake.wait()
+            // The timeout only reports a wake-up that never came (work scheduled on the
+            // manual clock directly); none was seen on 2026-11-22.
+            if wake.wait(timeout: .now() + .milliseconds(50)) == .timedOut, manual.nextDeadline != nil {
+                FileHandle.standardError.write("DrivenClock: work pending without a wake-up\n".data(using: .utf8)!)
+            }
             while let next = manual.nextDeadline {
                 manual.advance(to: max(next, manual.now))
             }

@@ -73,22 +73,39 @@ public enum EngineWorkloads {
         /// Moves to the next 120 Hz frame (not timed).
         public func nextFrame() { clock.advance(by: 1.0 / 120) }
 
-        /// Evaluates every layer's presentation once: one frame's worth of engine work.
+        /// Evaluates every layer's presentation once and reads the animated value, as a
+        /// renderer does: one frame's worth of engine work. (Reading the value keeps the
+        /// measure honest: a frame that drops each `presentation()` unread would let an
+        /// engine that evaluates lazily skip the work.)
         public func evaluateFrame() {
-            for layer in layers { blackHole(layer.presentation()) }
+            var sum: CGFloat = 0
+            for layer in layers {
+                guard let presentation = layer.presentation() else { continue }
+                sum += CGFloat(presentation.opacity) + presentation.position.x + presentation.position.y
+            }
+            blackHole(sum)
+        }
+
+        /// Evaluates every layer's presentation values as a render server does, without
+        /// presentation layer objects, and reads the animated values.
+        public func evaluateRenderFrame() {
+            blackHole(OQC.evaluatePresentationValues(of: layers))
         }
     }
 
-    /// Median seconds per frame over `frames` frames.
-    public static func secondsPerFrame(layers count: Int, kind: Kind, frames: Int) -> Double {
+    /// Median seconds per frame over `frames` frames, for `presentation()` on every layer and
+    /// for render-tree evaluation of every layer, measured on the same scene and frames.
+    public static func secondsPerFrame(layers count: Int, kind: Kind, frames: Int) -> (presentation: Double, render: Double) {
         let scene = Scene(count: count, kind: kind)
         scene.evaluateFrame()  // warm up
-        var samples: [Double] = []
+        scene.evaluateRenderFrame()
+        var presentation: [Double] = [], render: [Double] = []
         for _ in 0..<frames {
             scene.nextFrame()
-            samples.append(seconds { scene.evaluateFrame() })
+            presentation.append(seconds { scene.evaluateFrame() })
+            render.append(seconds { scene.evaluateRenderFrame() })
         }
-        return samples.sorted()[samples.count / 2]
+        return (presentation.sorted()[presentation.count / 2], render.sorted()[render.count / 2])
     }
 
     /// Nanoseconds per evaluation of an ease-in-ease-out timing function.

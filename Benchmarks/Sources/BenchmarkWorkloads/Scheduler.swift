@@ -121,8 +121,12 @@ public enum SchedulerWorkloads {
     }
 
     /// A plan of `count` serial steps on one layer, run on an `AnimationQueue`.
+    ///
+    /// Returns nil if the run has not finished after `timeout` seconds: on 2026-11-22 a
+    /// 1,000-step plan sometimes never finished (every thread idle, nothing pending on the
+    /// clock), which would otherwise hang the whole benchmark.
     @MainActor
-    public static func planChain(_ count: Int, clock: DrivenClock = .shared) async -> GraphRun {
+    public static func planChain(_ count: Int, clock: DrivenClock = .shared, timeout: Double = 60) async -> GraphRun? {
         let layer = clock.makeLayer()
         let queue = AnimationQueue(name: "bench.plan")
         let probe = HeapProbe()
@@ -131,12 +135,33 @@ public enum SchedulerWorkloads {
             let plan = AnimationPlan {
                 for _ in 0..<count { Step(layer, step) }
             }
-            outcome = await queue.run(plan).outcome
+            let run = queue.run(plan)
+            outcome = await withCheckedContinuation { (done: CheckedContinuation<AnimationOutcome?, Never>) in
+                let once = ResumeOnce(done)
+                Task { once.resume(await run.outcome) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { once.resume(nil) }
+            }
         }
         probe.stop()
-        precondition(outcome == .finished, "plan benchmark ended \(String(describing: outcome))")
+        guard let outcome else { return nil }
+        precondition(outcome == .finished, "plan benchmark ended \(outcome)")
         return GraphRun(seconds: elapsed, count: count, mallocs: probe.mallocs,
                         pendingHeapBytesPerOp: 0, pendingRequestedBytesPerOp: 0)
+    }
+}
+
+/// Resumes a continuation once, whichever of two racers comes first.
+private final class ResumeOnce<T>: @unchecked Sendable {
+    // `lock` guards `continuation`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, Never>?
+    init(_ continuation: CheckedContinuation<T, Never>) { self.continuation = continuation }
+    func resume(_ value: T) {
+        let taken: CheckedContinuation<T, Never>? = lock.withLock {
+            defer { continuation = nil }
+            return continuation
+        }
+        taken?.resume(returning: value)
     }
 }
 

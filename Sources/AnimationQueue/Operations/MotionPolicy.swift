@@ -32,7 +32,10 @@ public enum MotionPolicy: Sendable, Hashable {
         #elseif canImport(AppKit)
         return MainActor.assumeIsolated { NSWorkspace.shared.accessibilityDisplayShouldReduceMotion }
         #else
-        return ProcessInfo.processInfo.environment["ANIMATIONQUEUE_REDUCE_MOTION"] == "1"
+        // One variable through `getenv`: `ProcessInfo.environment` copies the whole
+        // environment into a dictionary, about 100 mallocs, and this runs on every step.
+        guard let value = getenv("ANIMATIONQUEUE_REDUCE_MOTION") else { return false }
+        return String(cString: value) == "1"
         #endif
     }
 }

@@ -159,11 +159,11 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     // MARK: Engine hooks
 
     /// Applies the animation's effect at `parentTime` (its layer's local time, or its
-    /// group's) to `presentation`. The base class animates nothing.
+    /// group's) to the presentation being built. The base class animates nothing.
     ///
     /// - Parameter fill: Fill directions imposed by an enclosing group that is itself
     ///   filling, so a group's `.forwards` holds its children's final values.
-    func contribute(to presentation: CALayer, atParentTime parentTime: Double, fill: InheritedFill = .none) {}
+    func contribute(to presentation: inout PresentationEvaluation, atParentTime parentTime: Double, fill: InheritedFill = .none) {}
 
     /// The key paths the animation changes, for `needsDisplay(forKey:)` and diagnostics.
     var animatedKeyPaths: [String] { [] }

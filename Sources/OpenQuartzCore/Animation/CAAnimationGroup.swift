@@ -26,7 +26,7 @@ open class CAAnimationGroup: CAAnimation {
 
     override var animatedKeyPaths: [String] { (animations ?? []).flatMap(\.animatedKeyPaths) }
 
-    override func contribute(to presentation: CALayer, atParentTime parentTime: Double, fill: InheritedFill = .none) {
+    override func contribute(to presentation: inout PresentationEvaluation, atParentTime parentTime: Double, fill: InheritedFill = .none) {
         let timing = ActiveTiming(self).filling(fill)
         guard let sample = timing.sample(atParentTime: parentTime) else { return }
         let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
@@ -35,7 +35,7 @@ open class CAAnimationGroup: CAAnimation {
         let phase = timing.phase(atParentTime: parentTime)
         let childFill = InheritedFill(backwards: phase == .before, forwards: phase == .after)
         for child in animations ?? [] {
-            child.contribute(to: presentation, atParentTime: groupTime, fill: childFill)
+            child.contribute(to: &presentation, atParentTime: groupTime, fill: childFill)
         }
     }
 

@@ -10,11 +10,26 @@ import Foundation
 /// - none: the previous presentation value … the current one.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The value the animation starts from.
-    open var fromValue: Any?
+    open var fromValue: Any? { didSet { parsedValues = nil } }
     /// The value the animation ends at.
-    open var toValue: Any?
+    open var toValue: Any? { didSet { parsedValues = nil } }
     /// The value the animation adds, relative to its start.
-    open var byValue: Any?
+    open var byValue: Any? { didSet { parsedValues = nil } }
+
+    /// `fromValue`, `toValue` and `byValue` in interpolatable form, read once when the copy is
+    /// attached (each frame would otherwise unbox them again); cleared whenever one of them is
+    /// set. Written only before the copy joins its layer, so frames on any thread only read it.
+    private var parsedValues: ParsedValues?
+
+    /// The three values, parsed; a class, so the animation stores one reference.
+    private final class ParsedValues {
+        let from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?
+        init(_ animation: CABasicAnimation) {
+            from = AnimatableValue(animation.fromValue)
+            to = AnimatableValue(animation.toValue)
+            by = AnimatableValue(animation.byValue)
+        }
+    }
 
     /// The previous presentation value captured when added with none of the three values set.
     var previousValue: AnimatableValue?
@@ -51,8 +66,8 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The start and end of the interpolation, given the property's current value `base`.
     func endpoints(base: AnimatableValue?) -> (from: AnimatableValue, to: AnimatableValue)? {
-        let from = AnimatableValue(fromValue), to = AnimatableValue(toValue), by = AnimatableValue(byValue)
-        switch (from, to, by) {
+        let parsed = parsedValues ?? ParsedValues(self)
+        switch (parsed.from, parsed.to, parsed.by) {
         case let (from?, to?, _): return (from, to)
         case let (from?, nil, by?): return (from, from.adding(by))
         case let (nil, to?, by?): return (to.subtracting(by), to)
@@ -77,6 +92,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
         super.prepareForAttachment(to: layer, previousValues: previousValues)
+        parsedValues = ParsedValues(self)
         guard fromValue == nil, toValue == nil, byValue == nil, let keyPath else { return }
         if let previous = previousValues[keyPath] {
             previousValue = AnimatableValue(previous)

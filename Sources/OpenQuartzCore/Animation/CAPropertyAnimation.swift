@@ -61,20 +61,47 @@ open class CAPropertyAnimation: CAAnimation {
     /// The values this animation carries, checked against the layer's property at attachment.
     var declaredValues: [Any] { [] }
 
-    override func contribute(to presentation: CALayer, atParentTime parentTime: Double, fill: InheritedFill = .none) {
+    override func contribute(to presentation: inout PresentationEvaluation, atParentTime parentTime: Double, fill: InheritedFill = .none) {
         guard !isInert, let keyPath,
               let sample = ActiveTiming(self).filling(fill).sample(atParentTime: parentTime) else { return }
-        let base = presentation.animatableValue(forKeyPath: keyPath)
         let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
-        guard var value = value(atProgress: progress, base: base) else { return }
+        if let accessor = accessor(for: keyPath) {
+            // Typed: straight into the layer state, no boxes.
+            let base = accessor.read(presentation.state)
+            guard let value = value(atProgress: progress, sample: sample, base: base) else { return }
+            accessor.write(value, into: &presentation.state)
+        } else {
+            presentation.withCopy { copy in
+                let base = copy.animatableValue(forKeyPath: keyPath)
+                guard let value = value(atProgress: progress, sample: sample, base: base) else { return }
+                copy.setAnimatedValue(value, forKeyPath: keyPath, like: base)
+            }
+        }
+    }
+
+    /// The animated value at `progress` (after the timing function), with cumulative repeats
+    /// and the additive base applied.
+    private func value(atProgress progress: Double, sample: ActiveTiming.Sample, base: AnimatableValue?) -> AnimatableValue? {
+        guard var value = value(atProgress: progress, base: base) else { return nil }
         if isCumulative, sample.iteration > 0, let delta = cumulativeDelta(base: base) {
             value = value.adding(delta.repeated(sample.iteration))
         }
         if isAdditive, let base {
             value = value.adding(base)
         }
-        presentation.setAnimatedValue(value, forKeyPath: keyPath, like: base)
+        return value
     }
+
+    /// The typed accessor of `keyPath`: the one resolved at attachment, unless the key path
+    /// changed since.
+    private func accessor(for keyPath: String) -> LayerStateAccessor? {
+        if let resolved = resolvedAccessor, resolved.keyPath == keyPath { return resolved.accessor }
+        return LayerStateAccessor.resolve(keyPath)
+    }
+
+    /// The key path resolved when the copy was attached, and its accessor (nil: the key-value
+    /// path). Written only before the copy joins its layer, so frames on any thread only read it.
+    private var resolvedAccessor: (keyPath: String, accessor: LayerStateAccessor?)?
 
     override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
         guard let keyPath else {
@@ -82,6 +109,7 @@ open class CAPropertyAnimation: CAAnimation {
             isInert = true
             return
         }
+        resolvedAccessor = (keyPath, LayerStateAccessor.resolve(keyPath))
         guard layer.isAnimatableKeyPath(keyPath) else {
             OQC.report(.unknownKeyPath, key: keyPath, "'\(keyPath)' is not a property of \(type(of: layer)), so this animation does nothing; check the spelling, or declare the property (needsDisplay(forKey:) or a stored value).")
             isInert = true

@@ -56,7 +56,8 @@ extension OQC {
         public var nextDeadline: CFTimeInterval? {
             lock.lock()
             defer { lock.unlock() }
-            return state.pending.filter { !$0.work.isCancelled }.map(\.deadline).min()
+            // Lazily: no intermediate arrays (a driver asks after every step).
+            return state.pending.lazy.filter { !$0.work.isCancelled }.map(\.deadline).min()
         }
 
         /// Schedules `work` to run when the clock is advanced to `deadline` or beyond.

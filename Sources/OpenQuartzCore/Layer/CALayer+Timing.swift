@@ -21,17 +21,13 @@ struct TimeMap {
 
 extension CALayer {
     /// Maps clock time to this layer's local time through every ancestor; lock held.
+    ///
+    /// Composed from the root down (the same arithmetic order as Core Animation's chain of
+    /// links), by recursion rather than a collected array, so it allocates nothing.
     func timeMapLocked() -> TimeMap {
-        var chain: [CALayer] = []
-        var layer: CALayer? = self
-        while let current = layer {
-            chain.append(current)
-            layer = current.storedSuperlayer
-        }
-        return chain.reversed().reduce(TimeMap()) { map, layer in
-            map.then(beginTime: layer.storage.beginTime, speed: Double(layer.storage.speed),
-                     timeOffset: layer.storage.timeOffset)
-        }
+        let parent = storedSuperlayer?.timeMapLocked() ?? TimeMap()
+        return parent.then(beginTime: storage.beginTime, speed: Double(storage.speed),
+                           timeOffset: storage.timeOffset)
     }
 
     /// This layer's local time now.

@@ -63,10 +63,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// layers. Subclasses override it to copy their own stored properties.
     public init(layer: Any) {
         // A copy runs on its original's clock; only a non-layer argument needs the current one.
-        ownClock = (layer as? CALayer).map { other in Engine.locked { other.ownClock } } ?? OQC.currentClock
+        // (One dynamic cast: `presentation()` makes a copy per layer per frame.)
+        let other = layer as? CALayer
+        ownClock = other.map { other in Engine.locked { other.ownClock } } ?? OQC.currentClock
         isPresentationCopy = PresentationCopy.isCreating
         super.init()
-        guard let other = layer as? CALayer else { return }
+        guard let other else { return }
         Engine.locked {
             storage = other.storage
             ownClock = other.ownClock

@@ -18,8 +18,8 @@ struct LayerState {
     var backgroundColor: CGColor?
     var cornerRadius: CGFloat = 0
     var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
-    var shadowColor: CGColor? = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
+    var borderColor: CGColor? = LayerState.opaqueBlack
+    var shadowColor: CGColor? = LayerState.opaqueBlack
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
@@ -44,6 +44,11 @@ struct LayerState {
     var fillMode = CAMediaTimingFillMode.removed
     // Keys the class does not declare (CALayer is a key-value container).
     var custom: [String: Any] = [:]
+
+    /// The default border and shadow color, shared: `CGColor` is immutable, and every layer
+    /// (and every presentation copy, whose defaults are overwritten at once) would otherwise
+    /// allocate two.
+    private static let opaqueBlack = CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1)
 }
 
 /// How key-value coding reads and writes one declared layer property.
