@@ -337,8 +337,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func discardAhead() {
         guard let pending = lock.withLock({ () -> Ahead? in
             defer {
+                // A stop seen so far can only be that animation's: the operation adds its own
+                // after this. Forgotten, so a removal of the commit ahead does not decide the
+                // outcome of the animation the operation plays instead.
+                if ahead != nil { machine.forgetStopBeforeAnimating() }
                 ahead = nil
-                machine.forgetStopBeforeAnimating()
             }
             return ahead
         }) else { return }
