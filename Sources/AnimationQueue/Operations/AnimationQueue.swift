@@ -103,7 +103,9 @@ public final class AnimationQueue: @unchecked Sendable {
 
     /// Cancels every operation in the queue; running animations apply their cancellation policy.
     public func cancelAll() {
-        let all = lock.withLock { graph.allOperations }
+        // Dependents first: a cancelled operation may finish on another thread at once, and
+        // must not unblock a dependent that opted out of cancellation before it is cancelled.
+        let all = DependencyGraph.dependentsFirst(lock.withLock { graph.allOperations })
         for operation in all { operation.cancel() }
         for operation in all { handOverIfCancelled(operation) }
         operations.cancelAllOperations()
