@@ -117,11 +117,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
         unlinkDependencies()
+        // Marked as in flight before it reports executing, so a test clock that settles
+        // never sees it executing with its hop to the main thread not yet recorded.
+        SchedulerActivity.hopStarted(self)
         willChangeValue(forKey: "isExecuting")
         let action = lock.withLock { machine.start() }
         didChangeValue(forKey: "isExecuting")
         switch action {
         case .finish(let outcome):
+            SchedulerActivity.hopEnded(self)
             if lock.withLock({ ahead != nil }) {
                 MainThread.run { [self] in
                     discardAhead()
@@ -131,7 +135,6 @@ open class AnimationOperation: Operation, @unchecked Sendable {
                 announceFinish(outcome, wasExecuting: false)
             }
         case .hopToMain:
-            SchedulerActivity.hopStarted(self)
             MainThread.run { [self] in
                 SchedulerActivity.hopEnded(self)
                 beginOnMain()
