@@ -89,6 +89,13 @@ public final class AnimationQueue: @unchecked Sendable {
         for operation in operations {
             install(on: operation)
         }
+        // Cancelled before it was added: finishes cancelled now (as on a plain OperationQueue,
+        // where a cancelled operation is ready), not when its dependencies end; and its
+        // dependents follow.
+        for operation in operations where operation.isCancelled {
+            handOverIfCancelled(operation)
+            propagateCancellation(from: operation)
+        }
         // Added after a dependency was cancelled: cancelled now, with its own dependents.
         for operation in cancelledAtAdd where !operation.isCancelled {
             operation.cancel()

@@ -98,3 +98,29 @@ extension CancellationPropagationRaceTests {
         #expect(dependents.allSatisfy { $0.layer?.opacity == 0.3 })
     }
 }
+
+extension CancellationPropagationRaceTests {
+    /// An operation cancelled before it was added finishes cancelled at once, as on a plain
+    /// `OperationQueue`, instead of waiting for its dependency; its dependents follow it.
+    @Test func anOperationCancelledBeforeItWasAddedFinishesAtOnce() async {
+        let clock = AnimationTestClock()
+        let layers = (0..<3).map { _ in probeLayer(on: clock, opacity: 0.3) }
+        let queue = AnimationQueue(name: #function)
+        let running = AnimationOperation(layer: layers[0], animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        queue.addOperation(running)
+        await clock.advance(by: 0.25)
+        let cancelled = AnimationOperation(layer: layers[1], animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        let dependent = AnimationOperation(layer: layers[2], animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        cancelled.addDependency(running)
+        dependent.addDependency(cancelled)
+        cancelled.cancel()
+        queue.addOperations([cancelled, dependent])
+        await clock.advance(by: 0)      // settles the work in flight: the cancelled ones finish
+        #expect(cancelled.isFinished && dependent.isFinished)
+        #expect(cancelled.outcome == .cancelled && dependent.outcome == .cancelled)
+        #expect(running.outcome == nil, "the dependency is still animating")
+        #expect(layers[1].opacity == 0.3 && layers[2].opacity == 0.3)
+        await clock.advance(by: 1)
+        #expect(running.outcome == .finished)
+    }
+}
