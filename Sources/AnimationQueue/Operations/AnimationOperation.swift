@@ -117,11 +117,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
         unlinkDependencies()
+        // Marked as in flight before it reports executing, so a test clock that settles
+        // never sees it executing with its hop to the main thread not yet recorded.
+        SchedulerActivity.hopStarted(self)
         willChangeValue(forKey: "isExecuting")
         let action = lock.withLock { machine.start() }
         didChangeValue(forKey: "isExecuting")
         switch action {
         case .finish(let outcome):
+            SchedulerActivity.hopEnded(self)
             if lock.withLock({ ahead != nil }) {
                 MainThread.run { [self] in
                     discardAhead()
@@ -131,7 +135,6 @@ open class AnimationOperation: Operation, @unchecked Sendable {
                 announceFinish(outcome, wasExecuting: false)
             }
         case .hopToMain:
-            SchedulerActivity.hopStarted(self)
             MainThread.run { [self] in
                 SchedulerActivity.hopEnded(self)
                 beginOnMain()
@@ -348,8 +351,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func discardAhead() {
         guard let pending = lock.withLock({ () -> Ahead? in
             defer {
+                // A stop seen so far can only be that animation's: the operation adds its own
+                // after this. Forgotten, so a removal of the commit ahead does not decide the
+                // outcome of the animation the operation plays instead.
+                if ahead != nil { machine.forgetStopBeforeAnimating() }
                 ahead = nil
-                machine.forgetStopBeforeAnimating()
             }
             return ahead
         }) else { return }

@@ -79,9 +79,10 @@ struct AnimationOperationStateMachine {
     }
 
     /// Forgets the stop of an animation committed ahead of the start and then discarded, so
-    /// the animation the operation starts instead is judged on its own.
+    /// the animation the operation starts instead is judged on its own. Called before that
+    /// animation is added (possibly already `animating`: the discard happens as it begins).
     mutating func forgetStopBeforeAnimating() {
-        if phase != .animating { stoppedFinished = nil }
+        stoppedFinished = nil
     }
 
     /// The animation's transaction completed (or nothing needed animating): finishes with

@@ -89,6 +89,13 @@ public final class AnimationQueue: @unchecked Sendable {
         for operation in operations {
             install(on: operation)
         }
+        // Cancelled before it was added: finishes cancelled now (as on a plain OperationQueue,
+        // where a cancelled operation is ready), not when its dependencies end; and its
+        // dependents follow.
+        for operation in operations where operation.isCancelled {
+            handOverIfCancelled(operation)
+            propagateCancellation(from: operation)
+        }
         // Added after a dependency was cancelled: cancelled now, with its own dependents.
         for operation in cancelledAtAdd where !operation.isCancelled {
             operation.cancel()
@@ -103,7 +110,9 @@ public final class AnimationQueue: @unchecked Sendable {
 
     /// Cancels every operation in the queue; running animations apply their cancellation policy.
     public func cancelAll() {
-        let all = lock.withLock { graph.allOperations }
+        // Dependents first: a cancelled operation may finish on another thread at once, and
+        // must not unblock a dependent that opted out of cancellation before it is cancelled.
+        let all = DependencyGraph.dependentsFirst(lock.withLock { graph.allOperations })
         for operation in all { operation.cancel() }
         for operation in all { handOverIfCancelled(operation) }
         operations.cancelAllOperations()

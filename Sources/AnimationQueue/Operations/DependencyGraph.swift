@@ -89,6 +89,31 @@ struct DependencyGraph {
         return (node.dependents.compactMap { nodes[$0]?.operation }, unblocked)
     }
 
+    /// `operations` ordered so that each comes before its dependencies among them, for
+    /// cancelling a whole graph without a cancelled dependency unblocking a dependent that is
+    /// still to be cancelled. Iterative, so it handles long chains.
+    static func dependentsFirst(_ operations: [Operation]) -> [Operation] {
+        let members = Set(operations.map(ObjectIdentifier.init))
+        var visited = Set<ObjectIdentifier>()
+        var dependenciesFirst: [Operation] = []
+        for root in operations where visited.insert(ObjectIdentifier(root)).inserted {
+            var stack: [(operation: Operation, dependencies: [Operation], next: Int)] = [(root, root.dependencies, 0)]
+            while let top = stack.last {
+                if top.next == top.dependencies.count {
+                    dependenciesFirst.append(top.operation)
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let dependency = top.dependencies[top.next]
+                guard members.contains(ObjectIdentifier(dependency)),
+                      visited.insert(ObjectIdentifier(dependency)).inserted else { continue }
+                stack.append((dependency, dependency.dependencies, 0))
+            }
+        }
+        return dependenciesFirst.reversed()
+    }
+
     /// A dependency cycle through the given operations, as the list of operations on it
     /// (first repeated at the end), or nil. Follows `dependencies` iteratively, so it handles
     /// long chains; dependencies outside `operations` are followed too.

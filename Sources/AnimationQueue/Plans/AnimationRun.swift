@@ -103,7 +103,10 @@ public final class AnimationRun: @unchecked Sendable {
     public func cancel() {
         lock.withLock { state.isCancelled = true }
         if control.setPaused(false) { applyRate() }
-        for operation in graph.value.operations where !operation.isFinished { operation.cancel() }
+        // Dependents first (see AnimationQueue.cancelAll()).
+        for operation in DependencyGraph.dependentsFirst(graph.value.operations.filter { !$0.isFinished }) {
+            operation.cancel()
+        }
         gate.open()
     }
 

@@ -14,23 +14,26 @@ import Foundation
 /// and then adopts the animation (``AnimationOperation/commitAhead(at:)``).
 final class GaplessScheduler: @unchecked Sendable {
     // Thread safety: immutable after init; `commitReadyDependents(of:)` runs on the main thread.
+    // The steps are held weakly: the scheduler lives in the start hooks of the steps, so
+    // strong references would make a cycle that leaks every step (and, through their hooks,
+    // the queue). A pending step keeps its dependencies alive, and its queue keeps the step.
     /// For each qualifying step, the steps it waits for.
-    private let dependencies: [ObjectIdentifier: [AnimationOperation]]
+    private let dependencies: [ObjectIdentifier: [WeakOperation]]
     /// For each animation step, the qualifying steps that wait for it.
-    private let dependents: [ObjectIdentifier: [AnimationOperation]]
+    private let dependents: [ObjectIdentifier: [WeakOperation]]
 
     init(graph: PlanGraph) {
         let animations = graph.operations.compactMap { $0 as? AnimationOperation }
         let members = Set(animations.map(ObjectIdentifier.init))
-        var dependencies: [ObjectIdentifier: [AnimationOperation]] = [:]
-        var dependents: [ObjectIdentifier: [AnimationOperation]] = [:]
+        var dependencies: [ObjectIdentifier: [WeakOperation]] = [:]
+        var dependents: [ObjectIdentifier: [WeakOperation]] = [:]
         for step in animations {
             let waitsFor = step.dependencies
             let all = waitsFor.compactMap { $0 as? AnimationOperation }
             guard !all.isEmpty, all.count == waitsFor.count,
                   all.allSatisfy({ members.contains(ObjectIdentifier($0)) }) else { continue }
-            dependencies[ObjectIdentifier(step)] = all
-            for dependency in all { dependents[ObjectIdentifier(dependency), default: []].append(step) }
+            dependencies[ObjectIdentifier(step)] = all.map(WeakOperation.init)
+            for dependency in all { dependents[ObjectIdentifier(dependency), default: []].append(WeakOperation(step)) }
         }
         self.dependencies = dependencies
         self.dependents = dependents
@@ -42,7 +45,7 @@ final class GaplessScheduler: @unchecked Sendable {
     /// Called on the main thread when `operation` has started (its end is now known):
     /// commits each dependent whose dependencies have all started and will end on time.
     func commitReadyDependents(of operation: AnimationOperation) {
-        for step in dependents[ObjectIdentifier(operation)] ?? [] {
+        for case let step? in (dependents[ObjectIdentifier(operation)] ?? []).map(\.operation) {
             guard let begin = plannedBegin(of: step) else { continue }
             step.commitAhead(at: begin)
         }
@@ -54,7 +57,8 @@ final class GaplessScheduler: @unchecked Sendable {
     private func plannedBegin(of step: AnimationOperation) -> CFTimeInterval? {
         guard let layer = step.layer, let waitsFor = dependencies[ObjectIdentifier(step)] else { return nil }
         var latest = -CFTimeInterval.infinity
-        for dependency in waitsFor {
+        for weakDependency in waitsFor {
+            guard let dependency = weakDependency.operation else { return nil }
             if let outcome = dependency.outcome, outcome != .finished { return nil }
             guard let end = dependency.plannedEnd, end.isFinite,
                   let dependencyLayer = dependency.layer else { return nil }
@@ -63,4 +67,11 @@ final class GaplessScheduler: @unchecked Sendable {
         }
         return latest.isFinite ? latest : nil
     }
+}
+
+/// A weak reference to a step of a gapless plan.
+final class WeakOperation {
+    // Immutable apart from the weak reference, which the runtime loads atomically.
+    weak var operation: AnimationOperation?
+    init(_ operation: AnimationOperation) { self.operation = operation }
 }

@@ -63,3 +63,64 @@ struct CancellationPropagationRaceTests {
         #expect(clock.pendingWork.isEmpty)
     }
 }
+
+extension CancellationPropagationRaceTests {
+    /// `cancelAll()` cancels a dependent that opted out of cancellation before its
+    /// dependency, whose cancel would otherwise finish it at once and start the dependent.
+    /// Twenty pairs, so the queue's unordered iteration cannot pass by luck.
+    @Test func cancelAllCancelsDependentsBeforeTheirDependencies() async {
+        let clock = AnimationTestClock()
+        let queue = AnimationQueue(name: #function)
+        // Operations hold their layers weakly: the test keeps them.
+        let layers = (0..<41).map { probeLayer(on: clock, opacity: $0 == 0 ? 0 : 0.3) }
+        let gate = AnimationOperation(layer: layers[0], animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        var dependents: [StartSignalling] = []
+        var operations: [Operation] = [gate]
+        for pair in 0..<20 {
+            let dependent = StartSignalling(layer: layers[1 + 2 * pair], animation: OpacityRamp(from: 0, to: 1, duration: 1))
+            dependent.onCancelledDependency = .proceed
+            let dependency = SlowToCancel(layer: layers[2 + 2 * pair], animation: OpacityRamp(from: 0, to: 1, duration: 1),
+                                          next: dependent)
+            dependency.addDependency(gate)
+            dependent.addDependency(dependency)
+            dependents.append(dependent)
+            operations += [dependency, dependent]
+        }
+        queue.addOperations(operations)
+        await clock.advance(by: 0.25)
+
+        queue.cancelAll()
+        await clock.advance(by: 0)
+        #expect(await settle(clock) { operations.allSatisfy(\.isFinished) })
+
+        #expect(dependents.allSatisfy { $0.outcome == .cancelled })
+        #expect(dependents.allSatisfy { $0.wasCancelledAtStart == true }, "a dependent started before cancelAll() reached it")
+        #expect(dependents.allSatisfy { $0.layer?.opacity == 0.3 })
+    }
+}
+
+extension CancellationPropagationRaceTests {
+    /// An operation cancelled before it was added finishes cancelled at once, as on a plain
+    /// `OperationQueue`, instead of waiting for its dependency; its dependents follow it.
+    @Test func anOperationCancelledBeforeItWasAddedFinishesAtOnce() async {
+        let clock = AnimationTestClock()
+        let layers = (0..<3).map { _ in probeLayer(on: clock, opacity: 0.3) }
+        let queue = AnimationQueue(name: #function)
+        let running = AnimationOperation(layer: layers[0], animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        queue.addOperation(running)
+        await clock.advance(by: 0.25)
+        let cancelled = AnimationOperation(layer: layers[1], animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        let dependent = AnimationOperation(layer: layers[2], animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        cancelled.addDependency(running)
+        dependent.addDependency(cancelled)
+        cancelled.cancel()
+        queue.addOperations([cancelled, dependent])
+        await clock.advance(by: 0)      // settles the work in flight: the cancelled ones finish
+        #expect(cancelled.isFinished && dependent.isFinished)
+        #expect(cancelled.outcome == .cancelled && dependent.outcome == .cancelled)
+        #expect(running.outcome == nil, "the dependency is still animating")
+        #expect(layers[1].opacity == 0.3 && layers[2].opacity == 0.3)
+        await clock.advance(by: 1)
+        #expect(running.outcome == .finished)
+    }
+}

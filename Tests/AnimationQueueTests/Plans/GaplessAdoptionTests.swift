@@ -1,4 +1,4 @@
-import AnimationQueue
+@testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
 import Testing
@@ -61,5 +61,57 @@ struct GaplessAdoptionTests {
         #expect(run.outcome(ofStep: "second") == .cancelled)
         #expect(layer.position.x == 50)
         #expect(layer.animationKeys() == nil)
+    }
+}
+
+/// A step whose animation committed ahead was removed by other code, and which then starts
+/// early (its dependency ended early) plays a fresh animation: that one decides its outcome.
+@Suite(.timeLimit(.minutes(1)))
+struct GaplessDiscardedCommitTests {
+    let clock = AnimationTestClock()
+    let queue = AnimationQueue(name: "gapless-discard-\(UUID())")
+
+    func plan(_ layer: CALayer) -> AnimationPlan {
+        AnimationPlan(scheduling: .gapless) {
+            Step(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)).named("first")
+            Step(layer, BasicAnimation(.positionX, from: 100, to: 200, duration: 1, timing: .linear)).named("second")
+                .onCancelledDependency(.proceed).cancellationPolicy(.holdPresentation)
+        }
+    }
+
+    /// removeAllAnimations() at 0.5 interrupts "first" and removes the commit of "second",
+    /// which starts at once and plays 0.5 → 1.5.
+    @Test func aStepStartedAfterItsCommitWasRemovedPlaysToTheEnd() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(plan(layer), motion: .full)
+        await clock.advance(by: 0.5)
+        let box = UncheckedSendableBox(layer)
+        await onMainQueue { box.value.removeAllAnimations() }
+        await clock.advance(by: 0.25)
+        #expect(abs(Double(layer.presentation()!.position.x) - 125) < 1e-6)
+        await clock.advance(by: 1)
+        #expect(run.isFinished)
+        if run.isFinished { #expect(await run.outcome == .interrupted) }
+        #expect(run.outcome(ofStep: "first") == .interrupted)
+        #expect(run.outcome(ofStep: "second") == .finished)
+        #expect(layer.position.x == 200)
+    }
+
+    /// Cancelled at 1.0, halfway, "second" holds 150 and ends cancelled at once.
+    @Test func aStepStartedAfterItsCommitWasRemovedCanBeCancelled() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(plan(layer), motion: .full)
+        await clock.advance(by: 0.5)
+        let box = UncheckedSendableBox(layer)
+        await onMainQueue { box.value.removeAllAnimations() }
+        await clock.advance(by: 0.5)
+        run.cancel()
+        await clock.advance(by: 0)
+        #expect(run.outcome(ofStep: "second") == .cancelled)
+        #expect(abs(Double(layer.position.x) - 150) < 1e-6)
+        #expect(layer.animationKeys() == nil)
+        // Awaited only once finished: a cancel that is ignored must fail, not hang.
+        #expect(run.isFinished)
+        if run.isFinished { #expect(await run.outcome == .cancelled) }
     }
 }

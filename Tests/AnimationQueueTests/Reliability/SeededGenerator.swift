@@ -1,0 +1,35 @@
+import Foundation
+
+/// A seeded, reproducible random number generator (SplitMix64), so a failing stress run can
+/// be replayed from the seed it prints.
+///
+/// ```swift
+/// var random = SeededGenerator(seed: 42)
+/// let coin = Bool.random(using: &random)
+/// ```
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// True with probability `probability`.
+    mutating func chance(_ probability: Double) -> Bool {
+        Double.random(in: 0..<1, using: &self) < probability
+    }
+}
+
+/// Reads the stress tests' knobs from the environment.
+enum StressEnvironment {
+    /// `name` parsed as an unsigned integer, if set.
+    static func integer(_ name: String) -> UInt64? {
+        ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
+    }
+}

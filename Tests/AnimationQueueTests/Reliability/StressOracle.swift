@@ -1,0 +1,287 @@
+import AnimationQueue
+import Foundation
+
+/// An independent model of what the scheduler must do with one stress graph: outcomes,
+/// start times and the value of every channel, computed from the specs, the virtual time
+/// and the events injected — never from the code under test.
+///
+/// Times are the graph's local time: virtual time minus the time its run spent paused
+/// (pausing a run freezes its layers' time, QA1673). The rules, from DESIGN.md:
+/// - an operation starts when its dependencies have finished; it writes its to-value to
+///   the model at once (model first) and ends `delay + duration` later;
+/// - cancelled before it starts, it ends `.cancelled` and leaves the layer alone; while
+///   animating, its policy decides the model value (what it shows, the value before it
+///   started, or its to-value);
+/// - cancelling an operation cancels its dependents with `.cancel`, transitively;
+/// - an animation removed by other code, or a layer released, ends `.interrupted`, which
+///   does not cancel dependents;
+/// - an operation that becomes ready while its run is paused starts when it resumes;
+/// - gapless plans commit a step ahead when the last of its dependencies starts, to begin
+///   at their planned end; if that animation is removed before the step starts on
+///   time, the step ends `.interrupted` as it starts.
+struct StressOracle {
+    enum Phase: Equatable {
+        case notAdded, pending, parked
+        case running(start: TimeInterval)
+        case finished(AnimationOutcome)
+    }
+
+    struct Ahead { var begin: TimeInterval; var end: TimeInterval; var removed = false }
+
+    let spec: StressGraphSpec
+    private let dependents: [[Int]]
+    private(set) var phases: [Phase]
+    /// Local time each operation announced its start; nil if it never started.
+    private(set) var startTimes: [TimeInterval?]
+    private(set) var aheads: [Ahead?]
+    private var plannedEnds: [TimeInterval?]
+    private var valuesBeforeStart: [Double]
+    /// The model value of each layer's channels.
+    private(set) var values: [[StressChannel: Double]]
+    private(set) var layerAlive: [Bool]
+    private(set) var isPaused = false
+    private var pausedTotal: TimeInterval = 0
+    private var pausedAt: TimeInterval = 0
+    /// Whether the run (or queue) as a whole was cancelled.
+    private(set) var wasCancelledAsAWhole = false
+
+    init(spec: StressGraphSpec, initialValues: [[StressChannel: Double]]) {
+        self.spec = spec
+        dependents = spec.dependents
+        let count = spec.operations.count
+        phases = Array(repeating: .notAdded, count: count)
+        startTimes = Array(repeating: nil, count: count)
+        aheads = Array(repeating: nil, count: count)
+        plannedEnds = Array(repeating: nil, count: count)
+        valuesBeforeStart = Array(repeating: .nan, count: count)
+        values = initialValues
+        layerAlive = Array(repeating: true, count: spec.layerCount)
+    }
+
+    /// The graph's local time at virtual time `time`.
+    func localTime(_ time: TimeInterval) -> TimeInterval {
+        time - pausedTotal - (isPaused ? time - pausedAt : 0)
+    }
+
+    func outcome(_ index: Int) -> AnimationOutcome? {
+        if case .finished(let outcome) = phases[index] { return outcome }
+        return nil
+    }
+
+    var isFinished: Bool { phases.allSatisfy { if case .finished = $0 { true } else { false } } }
+
+    func isRunning(_ index: Int) -> Bool {
+        if case .running = phases[index] { return true }
+        return false
+    }
+
+    /// What the channel shows at local time `now`: the running operation's value, else the model.
+    func shown(layer: Int, channel: StressChannel, at now: TimeInterval) -> Double {
+        for operation in spec.operations where operation.layer == layer && operation.channel == channel {
+            if case .running(let start) = phases[operation.index] {
+                return operation.value(atElapsed: now - start)
+            }
+        }
+        return values[layer][channel]!
+    }
+
+    /// How many animations the layer must hold: one per running operation, plus one per
+    /// operation committed ahead that has not started (and whose animation was not removed).
+    func attachedCount(layer: Int) -> Int {
+        spec.operations.filter { operation in
+            guard operation.layer == layer else { return false }
+            switch phases[operation.index] {
+            case .running: return true
+            case .pending, .parked: return aheads[operation.index].map { !$0.removed } ?? false
+            default: return false
+            }
+        }.count
+    }
+
+    // MARK: Time
+
+    /// Plays natural ends up to virtual time `time`.
+    mutating func advance(to time: TimeInterval) {
+        let now = localTime(time)
+        while true {
+            var earliest: (index: Int, end: TimeInterval)?
+            for operation in spec.operations {
+                guard case .running(let start) = phases[operation.index] else { continue }
+                let end = start + operation.delay + operation.duration
+                if end <= now, end < (earliest?.end ?? .infinity) { earliest = (operation.index, end) }
+            }
+            guard let (index, end) = earliest else { return }
+            phases[index] = .finished(.finished)
+            startReady(at: end)
+        }
+    }
+
+    // MARK: Events
+
+    /// Operations are added to the queue (all of a batch at the same instant).
+    mutating func add(_ indices: [Int], at time: TimeInterval) {
+        let now = localTime(time)
+        for index in indices { phases[index] = .pending }
+        // Added after a dependency was cancelled: cancelled now, with its dependents.
+        for index in indices where phases[index] == .pending && spec.operations[index].dependencyPolicy == .cancel {
+            if spec.operations[index].dependencies.contains(where: { outcome($0) == .cancelled }) {
+                cancel(index, at: now)
+            }
+        }
+        startReady(at: now)
+    }
+
+    mutating func cancel(_ index: Int, atTime time: TimeInterval) {
+        let now = localTime(time)
+        cancel(index, at: now)
+        startReady(at: now)
+    }
+
+    /// `AnimationRun.cancel()` or `AnimationQueue.cancelAll()`: resumes a paused run, then
+    /// cancels every operation added and not finished.
+    mutating func cancelAll(atTime time: TimeInterval) {
+        wasCancelledAsAWhole = true
+        if isPaused {
+            // The run's timing resumes first; steps parked at its gate start only to end
+            // cancelled, so they never start.
+            isPaused = false
+            pausedTotal += time - pausedAt
+        }
+        let now = localTime(time)
+        for operation in spec.operations where phases[operation.index] != .notAdded {
+            cancel(operation.index, at: now)
+        }
+        startReady(at: now)
+    }
+
+    /// Every animation on the layer is removed by other code.
+    mutating func removeAllAnimations(layer: Int, atTime time: TimeInterval) {
+        let now = localTime(time)
+        for operation in spec.operations where operation.layer == layer {
+            if isRunning(operation.index) { phases[operation.index] = .finished(.interrupted) }
+            aheads[operation.index]?.removed = true
+        }
+        startReady(at: now)
+    }
+
+    /// The running operation's animation is removed by other code.
+    mutating func removeAnimation(of index: Int, atTime time: TimeInterval) {
+        guard isRunning(index) else { return }
+        phases[index] = .finished(.interrupted)
+        startReady(at: localTime(time))
+    }
+
+    /// The test drops the last reference to the layer.
+    mutating func releaseLayer(_ layer: Int, atTime time: TimeInterval) {
+        layerAlive[layer] = false
+        for operation in spec.operations where operation.layer == layer && isRunning(operation.index) {
+            phases[operation.index] = .finished(.interrupted)
+        }
+        startReady(at: localTime(time))
+    }
+
+    mutating func pause(at time: TimeInterval) {
+        guard !isPaused else { return }
+        isPaused = true
+        pausedAt = time
+    }
+
+    mutating func resume(at time: TimeInterval) {
+        guard isPaused else { return }
+        isPaused = false
+        pausedTotal += time - pausedAt
+        let now = localTime(time)
+        for operation in spec.operations where phases[operation.index] == .parked {
+            start(operation.index, at: now)
+        }
+        startReady(at: now)
+    }
+
+    // MARK: Rules
+
+    private mutating func cancel(_ index: Int, at now: TimeInterval) {
+        let operation = spec.operations[index]
+        switch phases[index] {
+        case .notAdded, .finished:
+            return
+        case .pending, .parked:
+            break
+        case .running(let start):
+            let value: Double = switch operation.policy {
+            case .holdPresentation: operation.value(atElapsed: now - start)
+            case .revert: valuesBeforeStart[index]
+            case .complete: operation.to
+            }
+            if layerAlive[operation.layer] { values[operation.layer][operation.channel] = value }
+        }
+        phases[index] = .finished(.cancelled)
+        for dependent in dependents[index] where spec.operations[dependent].dependencyPolicy == .cancel {
+            cancel(dependent, at: now)
+        }
+    }
+
+    /// Starts every added operation whose dependencies have all finished.
+    private mutating func startReady(at now: TimeInterval) {
+        var changed = true
+        while changed {
+            changed = false
+            for operation in spec.operations where phases[operation.index] == .pending {
+                guard operation.dependencies.allSatisfy({ outcome($0) != nil }) else { continue }
+                if isPaused {
+                    phases[operation.index] = .parked
+                } else {
+                    start(operation.index, at: now)
+                }
+                changed = true
+            }
+        }
+    }
+
+    private mutating func start(_ index: Int, at now: TimeInterval) {
+        let operation = spec.operations[index]
+        guard layerAlive[operation.layer] else {
+            phases[index] = .finished(.interrupted)
+            return
+        }
+        valuesBeforeStart[index] = values[operation.layer][operation.channel]!
+        values[operation.layer][operation.channel] = operation.to
+        if let ahead = aheads[index], now >= ahead.begin - 1e-3 {
+            // Adopts the animation committed ahead; it began at its planned time.
+            aheads[index] = nil
+            startTimes[index] = ahead.begin
+            plannedEnds[index] = ahead.end
+            phases[index] = .running(start: ahead.begin)
+            commitDependentsAhead(of: index)
+            if ahead.removed { phases[index] = .finished(.interrupted) }
+            return
+        }
+        aheads[index] = nil
+        startTimes[index] = now
+        plannedEnds[index] = now + operation.delay + operation.duration
+        phases[index] = .running(start: now)
+        commitDependentsAhead(of: index)
+    }
+
+    /// Gapless plans: commits each dependent whose dependencies all have a planned end.
+    private mutating func commitDependentsAhead(of index: Int) {
+        guard spec.kind == .gaplessPlan else { return }
+        for dependent in dependents[index] where phases[dependent] == .pending && aheads[dependent] == nil {
+            let step = spec.operations[dependent]
+            guard layerAlive[step.layer] else { continue }
+            var begin = -TimeInterval.infinity
+            var qualifies = true
+            for dependency in step.dependencies {
+                // Only a dependency that started has a known end (finished ones keep theirs).
+                let ends = outcome(dependency).map { $0 == .finished ? plannedEnds[dependency] : nil }
+                    ?? (isRunning(dependency) ? plannedEnds[dependency] : nil)
+                guard let end = ends, layerAlive[spec.operations[dependency].layer] else {
+                    qualifies = false
+                    break
+                }
+                begin = max(begin, end)
+            }
+            guard qualifies else { continue }
+            aheads[dependent] = Ahead(begin: begin, end: begin + step.delay + step.duration)
+        }
+    }
+}
