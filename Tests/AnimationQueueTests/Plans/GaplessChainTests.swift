@@ -6,10 +6,7 @@ import Testing
 /// Gapless plans: steps committed ahead with a `beginTime` at their dependencies' end.
 /// Expected values are hand-computed from linear animations:
 /// value = from + (to − from) · (elapsed / duration). The clock starts at 50.
-// A hang guard, not a performance bound: under Thread Sanitizer (`swift test
-// --sanitize=thread`, run by CI) the longest tests here (1,000 gapless steps, 30 racing
-// rounds) take up to two minutes on a shared 2-core machine.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.hangGuard)
 struct GaplessChainTests {
     let clock = AnimationTestClock(now: 50)
     let queue = AnimationQueue(name: "gapless-\(UUID())")

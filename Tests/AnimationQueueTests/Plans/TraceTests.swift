@@ -3,7 +3,7 @@ import AnimationQueueTesting
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct TraceTests {
     let clock = AnimationTestClock(now: 10)
     let queue = AnimationQueue(name: "trace-\(UUID())")
