@@ -282,9 +282,29 @@ struct GaplessStallTests {
         let began: CFTimeInterval
         /// When the run reported it started.
         let reported: CFTimeInterval
+        /// When the main thread's stall began.
+        let stalledFrom: CFTimeInterval
+
+        /// Whether the stall covered the step boundary, as the tests assume: it began before
+        /// the planned boundary and ended after it.
+        var stallCoveredTheBoundary: Bool {
+            stalledFrom < planned - 0.005 && stalledFrom + GaplessStallTests.stall > planned + 0.005
+        }
     }
 
+    /// Measures until the stall covered the step boundary (at most 5 tries). Under a
+    /// sanitizer's slowdown the main queue may reach the stall only after the boundary; such
+    /// a measurement says nothing about the boundary and is taken again.
     func measure(_ scheduling: AnimationPlan.Scheduling) async -> Measured {
+        var measured = await measureOnce(scheduling)
+        for _ in 1..<5 where !measured.stallCoveredTheBoundary {
+            measured = await measureOnce(scheduling)
+        }
+        #expect(measured.stallCoveredTheBoundary, "the stall never covered the step boundary: \(measured)")
+        return measured
+    }
+
+    func measureOnce(_ scheduling: AnimationPlan.Scheduling) async -> Measured {
         let queue = AnimationQueue(name: "stall-\(scheduling)")
         let a = CALayer(), b = CALayer()
         let ramp = { BasicAnimation<Float>(.opacity, from: 0, to: 1, duration: $0, timing: .linear) }
@@ -292,20 +312,34 @@ struct GaplessStallTests {
             Step(a, ramp(0.3)).named("first")
             Step(b, ramp(0.4)).named("second")
         }, motion: .full)
-        // Blocks the main thread from 0.27 s to 0.47 s after the start (fault injection, not
-        // a wait), then samples what "second" shows from 0.15 s later. The layer is only read
-        // there, on the main thread, while this task waits.
+        // Blocks the main thread from 0.27 s to 0.47 s after the first step's start (fault
+        // injection, not a wait), then samples what "second" shows from 0.15 s later. The
+        // layer is only read there, on the main thread, while this task waits.
         nonisolated(unsafe) let sampled = b
-        let began: CFTimeInterval = await withCheckedContinuation { continuation in
-            DispatchQueue.main.asyncAfter(deadline: .now() + 0.27) {
-                Thread.sleep(forTimeInterval: Self.stall)
-                Self.sampleBegin(of: sampled, after: 0.15, attempts: 100) { continuation.resume(returning: $0) }
+        let (began, stalledFrom): (CFTimeInterval, CFTimeInterval) = await withCheckedContinuation { continuation in
+            Self.whenStarted(run, "first") { start in
+                DispatchQueue.main.asyncAfter(deadline: .now() + max(0, start + 0.27 - CACurrentMediaTime())) {
+                    let stalledFrom = CACurrentMediaTime()
+                    Thread.sleep(forTimeInterval: Self.stall)
+                    Self.sampleBegin(of: sampled, after: 0.15, attempts: 100) { continuation.resume(returning: ($0, stalledFrom)) }
+                }
             }
         }
         #expect(await run.outcome == .finished)
         let start = run.recordedEvents.first { $0.step == "first" && $0.kind == .started }!.time
         let reported = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }!.time
-        return Measured(planned: start + 0.3, began: began, reported: reported)
+        return Measured(planned: start + 0.3, began: began, reported: reported, stalledFrom: stalledFrom)
+    }
+
+    /// Calls `body` on the main queue with the media time `step` started, checking every 2 ms.
+    static func whenStarted(_ run: AnimationRun, _ step: String, _ body: @escaping @Sendable (CFTimeInterval) -> Void) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.002) {
+            if let start = run.recordedEvents.first(where: { $0.step == step && $0.kind == .started })?.time {
+                body(start)
+            } else {
+                whenStarted(run, step, body)
+            }
+        }
     }
 
     /// Infers when `layer`'s 0.4 s linear ramp began from a sample taken `delay` seconds
