@@ -278,29 +278,36 @@ struct GaplessStallTests {
     struct Measured {
         /// When the second step was planned to begin: the first step's start + 0.3 s.
         let planned: CFTimeInterval
-        /// When its animation actually began, inferred from its presentation.
-        let began: CFTimeInterval
+        /// When its animation actually began, inferred from its presentation; nil if no
+        /// sample fell inside the animation.
+        let sampledBegin: CFTimeInterval?
         /// When the run reported it started.
         let reported: CFTimeInterval
         /// When the main thread's stall began.
         let stalledFrom: CFTimeInterval
 
-        /// Whether the stall covered the step boundary, as the tests assume: it began before
-        /// the planned boundary and ended after it.
-        var stallCoveredTheBoundary: Bool {
-            stalledFrom < planned - 0.005 && stalledFrom + GaplessStallTests.stall > planned + 0.005
+        /// When its animation actually began (`planned` if it could not be sampled, which
+        /// `isValid` reports).
+        var began: CFTimeInterval { sampledBegin ?? planned }
+
+        /// Whether the measurement means something: the stall covered the step boundary (it
+        /// began before the planned boundary and ended after it), and a sample fell inside
+        /// the second step's animation.
+        var isValid: Bool {
+            sampledBegin != nil
+                && stalledFrom < planned - 0.005 && stalledFrom + GaplessStallTests.stall > planned + 0.005
         }
     }
 
-    /// Measures until the stall covered the step boundary (at most 5 tries). Under a
-    /// sanitizer's slowdown the main queue may reach the stall only after the boundary; such
-    /// a measurement says nothing about the boundary and is taken again.
+    /// Measures until the measurement is valid (at most 5 tries). Under a sanitizer's
+    /// slowdown the main queue may reach the stall only after the boundary, or sample only
+    /// after the second step ended; such a measurement says nothing and is taken again.
     func measure(_ scheduling: AnimationPlan.Scheduling) async -> Measured {
         var measured = await measureOnce(scheduling)
-        for _ in 1..<5 where !measured.stallCoveredTheBoundary {
+        for _ in 1..<5 where !measured.isValid {
             measured = await measureOnce(scheduling)
         }
-        #expect(measured.stallCoveredTheBoundary, "the stall never covered the step boundary: \(measured)")
+        #expect(measured.isValid, "no valid measurement in 5 tries: \(measured)")
         return measured
     }
 
@@ -316,19 +323,19 @@ struct GaplessStallTests {
         // injection, not a wait), then samples what "second" shows from 0.15 s later. The
         // layer is only read there, on the main thread, while this task waits.
         nonisolated(unsafe) let sampled = b
-        let (began, stalledFrom): (CFTimeInterval, CFTimeInterval) = await withCheckedContinuation { continuation in
+        let (began, stalledFrom): (CFTimeInterval?, CFTimeInterval) = await withCheckedContinuation { continuation in
             Self.whenStarted(run, "first") { start in
                 DispatchQueue.main.asyncAfter(deadline: .now() + max(0, start + 0.27 - CACurrentMediaTime())) {
                     let stalledFrom = CACurrentMediaTime()
                     Thread.sleep(forTimeInterval: Self.stall)
-                    Self.sampleBegin(of: sampled, after: 0.15, attempts: 100) { continuation.resume(returning: ($0, stalledFrom)) }
+                    Self.sampleBegin(of: sampled, after: 0.15, attempts: 2_000) { continuation.resume(returning: ($0, stalledFrom)) }
                 }
             }
         }
         #expect(await run.outcome == .finished)
         let start = run.recordedEvents.first { $0.step == "first" && $0.kind == .started }!.time
         let reported = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }!.time
-        return Measured(planned: start + 0.3, began: began, reported: reported, stalledFrom: stalledFrom)
+        return Measured(planned: start + 0.3, sampledBegin: began, reported: reported, stalledFrom: stalledFrom)
     }
 
     /// Calls `body` on the main queue with the media time `step` started, checking every 2 ms.
@@ -344,19 +351,21 @@ struct GaplessStallTests {
 
     /// Infers when `layer`'s 0.4 s linear ramp began from a sample taken `delay` seconds
     /// from now, on the main queue: begin = now − shown · 0.4. A sample is only valid while
-    /// the ramp runs (0 < shown < 1); under a sanitizer's slowdown the step may start later
-    /// than the first sample, so an invalid sample is taken again 10 ms later (at most
-    /// `attempts` times; the last is used as it is).
+    /// the ramp runs (0 < shown < 1). Under a sanitizer's slowdown the step may start later
+    /// than the first sample, so while it has not begun the sample is taken again 5 ms later
+    /// (at most `attempts` times); once it has ended nothing can be inferred. Nil then.
     static func sampleBegin(of layer: CALayer, after delay: TimeInterval, attempts: Int,
-                            _ done: @escaping @Sendable (CFTimeInterval) -> Void) {
+                            _ done: @escaping @Sendable (CFTimeInterval?) -> Void) {
         nonisolated(unsafe) let layer = layer
         DispatchQueue.main.asyncAfter(deadline: .now() + delay) {
             let now = CACurrentMediaTime()
             let shown = Double(layer.presentation()?.opacity ?? 0)
-            if shown <= 0 || shown >= 1, attempts > 1 {
-                sampleBegin(of: layer, after: 0.01, attempts: attempts - 1, done)
-            } else {
+            if shown > 0, shown < 1 {
                 done(now - shown * 0.4)
+            } else if shown <= 0, attempts > 1 {
+                sampleBegin(of: layer, after: 0.005, attempts: attempts - 1, done)
+            } else {
+                done(nil)
             }
         }
     }
