@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(UIKit) && !os(watchOS)
-import UIKit
-#endif
 
 /// Forwards the app's background and foreground transitions to every live
 /// ``AnimationQueue``: on entering the background, running animations are removed (their
@@ -30,11 +27,14 @@ enum ApplicationLifecycle {
     #if canImport(UIKit) && !os(watchOS)
     private static let installed: Void = {
         let center = NotificationCenter.default
-        // The tokens live as long as the process: the observers are never removed.
-        _ = center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil,
-                               queue: .main) { _ in didEnterBackground() }
-        _ = center.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil,
-                               queue: .main) { _ in willEnterForeground() }
+        // The tokens live as long as the process: the observers are never removed. The names
+        // are spelled out (they are the values of `UIApplication.didEnterBackgroundNotification`
+        // and `willEnterForegroundNotification`) so that this nonisolated initializer does not
+        // read `UIApplication`'s main-actor-isolated class properties.
+        _ = center.addObserver(forName: Notification.Name("UIApplicationDidEnterBackgroundNotification"),
+                               object: nil, queue: .main) { _ in didEnterBackground() }
+        _ = center.addObserver(forName: Notification.Name("UIApplicationWillEnterForegroundNotification"),
+                               object: nil, queue: .main) { _ in willEnterForeground() }
     }()
     #else
     private static let installed: Void = ()

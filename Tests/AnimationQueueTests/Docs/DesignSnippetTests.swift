@@ -54,7 +54,7 @@ enum DesignSnippet {
     }
 }
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 @MainActor
 struct DesignSnippetTests {
     @Test func publicAPIShapeSnippetRunsToItsFinalValues() async {

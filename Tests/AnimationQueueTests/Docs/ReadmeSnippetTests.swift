@@ -135,7 +135,7 @@ enum ReadmeSnippets {
 }
 
 /// Runs the snippets that are cheap to run, each on its own virtual clock.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 @MainActor
 struct ReadmeSnippetTests {
     let clock = AnimationTestClock()

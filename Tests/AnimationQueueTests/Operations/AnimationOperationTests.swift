@@ -3,7 +3,7 @@ import AnimationQueueTesting
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct AnimationOperationTests {
     @Test func finishedOperationLeavesFinalModelValueAndNoAnimation() async {
         let clock = AnimationTestClock()

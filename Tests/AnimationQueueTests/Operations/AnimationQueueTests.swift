@@ -5,7 +5,7 @@ import Testing
 
 /// `AnimationQueue`: parallelism, sequencing, control, mixed graphs, cancellation
 /// propagation, and misuse (issue 3 item 3).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct AnimationQueueTests {
     // MARK: Parallel and serial
 

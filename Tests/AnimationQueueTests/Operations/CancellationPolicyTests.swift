@@ -7,7 +7,7 @@ import Testing
 ///
 /// The fixture: a layer at opacity 0.2 animated linearly to 1 over 1 s, cancelled at
 /// t = 0.25, when it shows 0.2 + 0.8 · 0.25 = 0.4.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct CancellationPolicyTests {
     static let before: Float = 0.2
     static let target: Float = 1

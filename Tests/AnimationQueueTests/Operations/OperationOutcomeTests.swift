@@ -5,10 +5,7 @@ import Testing
 
 /// Every path an `AnimationOperation` can take ends in exactly one finish with the right
 /// outcome (DESIGN.md "Outcomes"; issue 3 item 2).
-// A hang guard, not a performance bound: under Thread Sanitizer (`swift test
-// --sanitize=thread`, run by CI) the longest tests here (1,000 gapless steps, 30 racing
-// rounds) take up to two minutes on a shared 2-core machine.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.hangGuard)
 struct OperationOutcomeTests {
     // MARK: Finished
 

@@ -175,7 +175,7 @@ final class ProgressRingLayer: CALayer {
 
 // MARK: - Tests
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ClassicPatternTests {
     @Test func classicTransactionOperationsChainedOnTheMainQueueRunInOrder() async {
         let clock = AnimationTestClock(now: 20)

@@ -5,7 +5,7 @@ import Testing
 
 /// When gapless plans commit a step ahead, and what its cancellation policy restores once
 /// it adopted that commit. Linear animations; the clock starts at 0.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct GaplessAdoptionTests {
     let clock = AnimationTestClock()
     let queue = AnimationQueue(name: "gapless-adoption-\(UUID())")
@@ -66,7 +66,7 @@ struct GaplessAdoptionTests {
 
 /// A step whose animation committed ahead was removed by other code, and which then starts
 /// early (its dependency ended early) plays a fresh animation: that one decides its outcome.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct GaplessDiscardedCommitTests {
     let clock = AnimationTestClock()
     let queue = AnimationQueue(name: "gapless-discard-\(UUID())")

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A gapless run releases its steps and its queue once it ended, like any other run.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct GaplessReleaseTests {
     @Test(arguments: [AnimationPlan.Scheduling.gapless, .afterCompletion])
     func aFinishedRunReleasesItsQueueAndRun(scheduling: AnimationPlan.Scheduling) async {

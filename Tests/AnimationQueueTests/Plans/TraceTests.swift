@@ -3,7 +3,7 @@ import AnimationQueueTesting
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct TraceTests {
     let clock = AnimationTestClock(now: 10)
     let queue = AnimationQueue(name: "trace-\(UUID())")
@@ -44,14 +44,13 @@ struct TraceTests {
 
     @Test func textTimelineListsEveryEvent() async {
         let run = await finishedRun()
-        #expect(run.timelineText().split(separator: "\n") == [
-            "  0.000s  ▶ title (opacity)",
-            "  0.300s  ■ title finished",
-            "  0.300s  ▶ badge (position.y)",
-            "  0.300s  ▶ hold",
-            "  0.500s  ■ badge finished",
-            "  0.800s  ■ hold finished",
-        ])
+        let lines = run.timelineText().split(separator: "\n").map(String.init)
+        // The two parallel branches start at the same instant on different threads, so
+        // their two start lines may come in either order; every other line is ordered.
+        #expect(lines.count == 6)
+        #expect(Array(lines.prefix(2)) == ["  0.000s  ▶ title (opacity)", "  0.300s  ■ title finished"])
+        #expect(Set(lines.dropFirst(2).prefix(2)) == ["  0.300s  ▶ badge (position.y)", "  0.300s  ▶ hold"])
+        #expect(Array(lines.suffix(2)) == ["  0.500s  ■ badge finished", "  0.800s  ■ hold finished"])
     }
 
     @Test func planExportsAsGraphviz() {

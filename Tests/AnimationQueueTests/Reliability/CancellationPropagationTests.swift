@@ -6,7 +6,7 @@ import Testing
 /// Cancelling the head of a chain must cancel every dependent before any of them can
 /// finish and release the next: an operation is handed to the `OperationQueue` the moment
 /// it is cancelled, and may finish on a worker thread at once.
-@Suite(.timeLimit(.minutes(1))) struct CancellationPropagationTests {
+@Suite(.hangGuard) struct CancellationPropagationTests {
     /// B's `cancel()` holds its caller until C's `start()` ran (or 5 s passed), which
     /// widens the window between B being cancelled and the cancellation reaching C to
     /// "long enough for B to finish and C to start". C must start already cancelled.

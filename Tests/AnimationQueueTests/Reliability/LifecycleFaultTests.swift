@@ -6,7 +6,7 @@ import Testing
 /// What operations do when the world changes under them: the app is backgrounded, a layer
 /// leaves the tree, or the queue's owner lets it go. The outcomes are documented in the
 /// Cancellation guide and the README.
-@Suite(.timeLimit(.minutes(2))) struct LifecycleFaultTests {
+@Suite(.hangGuard) struct LifecycleFaultTests {
     // MARK: Backgrounding
 
     /// The engine-side equivalent of Core Animation removing animations when the app enters
