@@ -107,14 +107,15 @@ public final class AnimationQueue: @unchecked Sendable {
         // where a cancelled operation is ready), not when its dependencies end; and its
         // dependents follow.
         for operation in operations where operation.isCancelled {
-            handOverIfCancelled(operation)
             propagateCancellation(from: operation)
+            handOverIfCancelled(operation)
         }
         // Added after a dependency was cancelled: cancelled now, with its own dependents.
+        // Its dependents first: once handed over it may finish at once and release them.
         for operation in cancelledAtAdd where !operation.isCancelled {
+            propagateCancellation(from: operation)
             operation.cancel()
             handOverIfCancelled(operation)
-            propagateCancellation(from: operation)
         }
         // Only operations whose in-queue dependencies have finished go to the OperationQueue;
         // the rest follow as their dependencies finish (corelibs' OperationQueue scans every
@@ -218,20 +219,31 @@ public final class AnimationQueue: @unchecked Sendable {
 
     /// Cancels the dependents of `operation` that follow cancellation, transitively.
     ///
-    /// Iterative, so cancelling the head of a 100,000-step chain does not overflow the
-    /// stack: the cancel hook of an operation this loop cancels does not recurse. Each
-    /// operation's dependents are read when it is claimed, before it is cancelled: once
-    /// cancelled it may finish on another thread at once and leave the graph.
+    /// An operation is handed to the `OperationQueue` the moment it is cancelled and may
+    /// finish on another thread at once, which releases its dependents; so every dependent
+    /// must be cancelled before its dependency. The whole set is claimed first (each
+    /// operation's dependents are read before anything is cancelled), then cancelled
+    /// dependents-first, in depth-first post-order. Iterative, so cancelling the head of a
+    /// 100,000-step chain does not overflow the stack; the cancel hook of an operation
+    /// this loop cancels finds it claimed and does not recurse.
     private func propagateCancellation(from operation: Operation) {
         guard let first = claimDependents(of: operation) else { return }
-        var pending = [first]
-        while let dependents = pending.popLast() {
-            for dependent in dependents where !dependent.isCancelled {
-                guard let next = claimDependents(of: dependent) else { continue }
-                dependent.cancel()
-                handOverIfCancelled(dependent)
-                pending.append(next)
+        var order: [Operation] = []
+        var stack: [(operation: Operation?, dependents: [Operation], next: Int)] = [(nil, first, 0)]
+        while let top = stack.last {
+            guard top.next < top.dependents.count else {
+                if let finished = top.operation { order.append(finished) }
+                stack.removeLast()
+                continue
             }
+            stack[stack.count - 1].next += 1
+            let dependent = top.dependents[top.next]
+            guard !dependent.isCancelled, let next = claimDependents(of: dependent) else { continue }
+            stack.append((dependent, next, 0))
+        }
+        for dependent in order {
+            dependent.cancel()
+            handOverIfCancelled(dependent)
         }
     }
 
