@@ -1,0 +1,163 @@
+@testable import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Operations added, cancelled and awaited from many threads at once: 8 threads × 1,000
+/// operations (10,000 with `AQ_CONCURRENCY_OPERATIONS`) on one queue, on virtual time. Every wait is bounded by the suite's time
+/// limit; nothing sleeps.
+///
+/// - Important: Opt-in (`AQ_CONCURRENCY_OPERATIONS=1000 swift test --filter
+///   ConcurrentQueueTests`, 6 s alone): every `AnimationTestClock` in the process scans every
+///   live queue's operations when it settles, so while this queue holds thousands of
+///   operations the other suites, running in parallel, slow down past their time limits.
+@Suite(.timeLimit(.minutes(2)), .enabled(if: StressEnvironment.integer("AQ_CONCURRENCY_OPERATIONS") != nil))
+struct ConcurrentQueueTests {
+    static let threadCount = 8
+    /// 10,000 with `AQ_CONCURRENCY_OPERATIONS=10000` (about 4 minutes in a debug build on
+    /// 2 cores: each settle of the test clock scans every unfinished operation); 1,000 in CI.
+    static let operationsPerThread = Int(StressEnvironment.integer("AQ_CONCURRENCY_OPERATIONS") ?? 1_000)
+    /// Each thread's operations form chains, one per layer ("lane").
+    static let lanesPerThread = 50
+    static let duration: TimeInterval = 0.1
+
+    /// What each operation reported: finishes, and whether it started on the main thread
+    /// after its predecessor in its lane had finished.
+    final class Ledger: @unchecked Sendable {
+        // `lock` guards every stored property.
+        private let lock = NSLock()
+        private var finishes: [Int]
+        private var problems: [String] = []
+        private(set) var startsOffMain = 0
+        private(set) var startCount = 0
+
+        init(count: Int) { finishes = Array(repeating: 0, count: count) }
+
+        func started(_ index: Int, predecessor: Int?, onMain: Bool) {
+            lock.withLock {
+                startCount += 1
+                if !onMain { startsOffMain += 1 }
+                if let predecessor, finishes[predecessor] == 0 {
+                    problems.append("operation \(index) started before \(predecessor) finished")
+                }
+            }
+        }
+
+        func finished(_ index: Int) { lock.withLock { finishes[index] += 1 } }
+        func finishCount(_ index: Int) -> Int { lock.withLock { finishes[index] } }
+        var orderProblems: [String] { lock.withLock { problems } }
+        var offMain: Int { lock.withLock { startsOffMain } }
+        var starts: Int { lock.withLock { startCount } }
+    }
+
+    @Test func eightThreadsAddCancelAndAwaitOperationsAtOnce() async {
+        MainThreadCheck.prepare()
+        let started = Date()
+        let clock = AnimationTestClock()
+        let queue = AnimationQueue(name: "concurrent-\(UUID())")
+        let total = Self.threadCount * Self.operationsPerThread
+        let lanes = (0..<Self.threadCount * Self.lanesPerThread).map { _ in probeLayer(on: clock, opacity: 0.5) }
+        let ledger = Ledger(count: total)
+        let lifetimes = LifetimeTracker(), threads = ThreadCounter()
+        // Operation i belongs to thread i / operationsPerThread and to lane `lane(of: i)`.
+        func lane(of index: Int) -> Int {
+            (index / Self.operationsPerThread) * Self.lanesPerThread + index % Self.lanesPerThread
+        }
+        let operations: [AnimationOperation] = (0..<total).map { index in
+            let animation = TrackedAnimation(base: BasicAnimation(.opacity, from: 0, to: 1, duration: Self.duration, timing: .linear),
+                                             lifetimes: lifetimes, threads: threads)
+            let operation = AnimationOperation(layer: lanes[lane(of: index)], animation: animation)
+            operation.cancellationPolicy = .complete
+            operation.onCancelledDependency = .proceed
+            operation.motion = .full
+            let predecessor = index % Self.operationsPerThread >= Self.lanesPerThread ? index - Self.lanesPerThread : nil
+            operation.addHooks { hooks in
+                hooks.didStart.append { _, _ in ledger.started(index, predecessor: predecessor, onMain: MainThreadCheck.isMainQueue) }
+                hooks.willFinish.append { _, _, _ in ledger.finished(index) }
+            }
+            return operation
+        }
+        for index in 0..<total where index % Self.operationsPerThread >= Self.lanesPerThread {
+            operations[index].addDependency(operations[index - Self.lanesPerThread])
+        }
+        let all = UncheckedSendableBox(operations)
+        // Before any time passes: each thread adds its operations in batches of 100 and
+        // cancels every 97th of its own and every 101st of the next thread's.
+        var cancelled = Set<Int>()
+        for thread in 0..<Self.threadCount {
+            let own = thread * Self.operationsPerThread
+            let next = ((thread + 1) % Self.threadCount) * Self.operationsPerThread
+            cancelled.formUnion(stride(from: own, to: own + Self.operationsPerThread, by: 97))
+            cancelled.formUnion(stride(from: next + 3, to: next + Self.operationsPerThread, by: 101))
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<Self.threadCount {
+                group.addTask {
+                    await onBackgroundThread {
+                        let own = thread * Self.operationsPerThread
+                        let next = ((thread + 1) % Self.threadCount) * Self.operationsPerThread
+                        for batch in stride(from: own, to: own + Self.operationsPerThread, by: 100) {
+                            queue.addOperations(Array(all.value[batch..<batch + 100]))
+                            for index in batch..<batch + 100 where (index - own) % 97 == 0 {
+                                all.value[index].cancel()
+                            }
+                        }
+                        for index in stride(from: next + 3, to: next + Self.operationsPerThread, by: 101) {
+                            all.value[index].cancel()
+                        }
+                    }
+                }
+            }
+        }
+        // Every operation is awaited from 8 tasks while virtual time runs; the cancels of the
+        // running ones come from 8 threads as well, between steps of time.
+        let outcomes = await withTaskGroup(of: [(Int, AnimationOutcome)].self) { group in
+            for thread in 0..<Self.threadCount {
+                group.addTask {
+                    var results: [(Int, AnimationOutcome)] = []
+                    for index in thread * Self.operationsPerThread..<(thread + 1) * Self.operationsPerThread {
+                        results.append((index, await all.value[index].waitForOutcome()))
+                    }
+                    return results
+                }
+            }
+            var steps = 0
+            while queue.operationCount > 0, steps < 1_000 {
+                await clock.advance(by: Self.duration / 2)
+                if steps == 3 {
+                    await withTaskGroup(of: Void.self) { cancellers in
+                        for thread in 0..<Self.threadCount {
+                            cancellers.addTask {
+                                await onBackgroundThread {
+                                    for index in stride(from: thread * Self.operationsPerThread, to: (thread + 1) * Self.operationsPerThread, by: 13)
+                                    where all.value[index].isExecuting {
+                                        all.value[index].cancel()
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                steps += 1
+            }
+            var merged: [Int: AnimationOutcome] = [:]
+            for await results in group { for (index, outcome) in results { merged[index] = outcome } }
+            return merged
+        }
+        let cancelledWhileRunning = Set(operations.indices.filter { !cancelled.contains($0) && operations[$0].isCancelled })
+        #expect(outcomes.count == total)
+        #expect(operations.indices.allSatisfy { ledger.finishCount($0) == 1 }, "every operation finishes exactly once")
+        #expect(cancelled.allSatisfy { outcomes[$0] == .cancelled }, "cancelled before they started")
+        #expect(!cancelledWhileRunning.isEmpty && cancelledWhileRunning.allSatisfy { outcomes[$0] == .cancelled })
+        #expect(operations.indices.filter { !cancelled.contains($0) && !cancelledWhileRunning.contains($0) }
+            .allSatisfy { outcomes[$0] == .finished }, "the rest play to the end")
+        #expect(ledger.orderProblems.isEmpty, "\(ledger.orderProblems.prefix(3))")
+        #expect(ledger.offMain == 0 && threads.offMain == 0, "animations started off the main thread")
+        #expect(threads.onMain == ledger.starts, "one animation resolved per operation that started")
+        #expect(ledger.starts >= total - cancelled.count - cancelledWhileRunning.count)
+        // Policy .complete and every animation ends at 1: a lane that played anything shows 1.
+        #expect(lanes.allSatisfy { $0.opacity == 1 && $0.animationKeys() == nil })
+        #expect(clock.pendingWork.isEmpty)
+        print("ConcurrentQueueTests: \(total) operations from \(Self.threadCount) threads, \(cancelled.count) cancelled before start, \(cancelledWhileRunning.count) while running, wall time \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+    }
+}
