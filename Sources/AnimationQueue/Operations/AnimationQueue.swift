@@ -37,13 +37,27 @@ public final class AnimationQueue: @unchecked Sendable {
         operations = OperationQueue()
         operations.name = name
         SchedulerActivity.register(self)
+        ApplicationLifecycle.observe()
     }
 
     /// Whether the queue holds back operations that have not started (false).
+    ///
+    /// While the app is in the background the queue also holds them back, whatever this
+    /// says; see <doc:Cancellation>.
     public var isSuspended: Bool {
-        get { operations.isSuspended }
-        set { operations.isSuspended = newValue }
+        get { lock.withLock { suspendedByOwner } }
+        set {
+            let held = lock.withLock { () -> Bool in
+                suspendedByOwner = newValue
+                return heldInBackground
+            }
+            operations.isSuspended = newValue || held
+        }
     }
+    /// What the owner set `isSuspended` to; guarded by `lock`.
+    private var suspendedByOwner = false
+    /// Whether the app is in the background, which holds back unstarted work; guarded by `lock`.
+    private var heldInBackground = false
 
     /// The number of operations added and not yet finished.
     public var operationCount: Int { lock.withLock { graph.count } }
@@ -132,7 +146,7 @@ public final class AnimationQueue: @unchecked Sendable {
     /// on a worker thread. Asynchronous plain operations may wait on anything, so they are
     /// not counted.
     var progressingWithoutTime: [(operation: Operation, reason: String)] {
-        let suspended = isSuspended
+        let suspended = operations.isSuspended
         return lock.withLock { graph.allOperations }.compactMap { operation in
             if operation.isFinished { return nil }
             if operation.isExecuting {
@@ -142,6 +156,30 @@ public final class AnimationQueue: @unchecked Sendable {
             }
             return !suspended && operation.isReady ? (operation, "is ready but not started") : nil
         }
+    }
+
+    // MARK: App lifecycle
+
+    /// The app entered the background (main thread). Core Animation removes animations
+    /// then; the queue removes those of its running operations itself, so that each
+    /// finishes `.interrupted` at once whatever Core Animation does and when, and holds back
+    /// the operations that have not started until the app returns to the foreground.
+    func applicationDidEnterBackground() {
+        lock.withLock { heldInBackground = true }
+        operations.isSuspended = true
+        for case let operation as AnimationOperation in unfinished {
+            MainThread.run { operation.removeAnimationsForBackground() }
+        }
+    }
+
+    /// The app returns to the foreground (main thread): the held-back operations start,
+    /// unless the owner suspended the queue.
+    func applicationWillEnterForeground() {
+        let suspended = lock.withLock { () -> Bool in
+            heldInBackground = false
+            return suspendedByOwner
+        }
+        operations.isSuspended = suspended
     }
 
     private func policy(for operation: Operation, _ override: DependencyCancellation?) -> DependencyCancellation {
