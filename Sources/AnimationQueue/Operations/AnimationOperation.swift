@@ -79,7 +79,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         /// When it begins and ends, in the layer's time.
         let begin: CFTimeInterval
         let end: CFTimeInterval
-        /// Its transaction completed before the operation started.
+        /// Its transaction completed before the operation adopted it. Set from the thread
+        /// that delivers completions, so read it from `ahead` under the lock, never from a copy.
         var completed = false
     }
 
@@ -325,10 +326,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // since the commit ahead (another step, or the app, wrote to it meanwhile).
         var resolved = pending.resolved
         resolved.initialValues = resolved.initialValues.map { ($0.keyPath, layer.value(forKeyPath: $0.keyPath)) }
+        // The hand-over from `ahead` to `attached` and the read of `completed` are one step:
+        // the transaction may complete on the clock's thread at any moment, and it either
+        // marks `ahead` before this (read here) or finds `attached` after it (and finishes
+        // the operation itself). `pending` is a copy taken earlier, so its flag may be stale.
         let completed = lock.withLock { () -> Bool in
+            let completed = ahead?.completed ?? pending.completed
             ahead = nil
             attached = Attached(key: pending.key, resolved: resolved, end: pending.end)
-            return pending.completed
+            return completed
         }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
