@@ -14,12 +14,12 @@ struct PlanChainHangTests {
     /// Runs `runs` plans of `steps` serial steps; a run that stops making progress is
     /// reported with the state it stopped in. Before the fix, a step that adopted its commit
     /// ahead while that animation's transaction completed on the clock's thread never
-    /// finished, and the first run stalled in 10 of 10 tries.
+    /// finished: the first run stalled at step 2 or 3 in 6 of 6 tries.
     @Test func everyRunOfALongSerialPlanFinishesOnADrivenClock() async {
         let clock = RacingClock()
         defer { clock.stop() }
         let queue = AnimationQueue(name: "plan-chain-hang-\(UUID())")
-        let runs = 12, steps = 1_000
+        let runs = 4, steps = 250
         var finished = 0
         for attempt in 0..<runs {
             let layer = clock.makeLayer()
@@ -68,20 +68,39 @@ struct PlanChainHangTests {
 
 /// A manual clock that a dedicated thread advances to the next deadline as soon as anything
 /// is scheduled, concurrently with the main thread and the operation queues.
+///
+/// To make the races of a render server with a busy main thread frequent, the driver waits
+/// `driverDelay` before each deadline (so a step's start on the main thread often comes
+/// before its commit ahead ends), and a read of `now` on the main thread takes
+/// `mainReadDelay` (so the driver often runs while the main thread is between two reads).
 private final class RacingClock: OQC.Clock, @unchecked Sendable {
     // `lock` guards `isStopped`; the manual clock and the semaphore are thread-safe.
     let manual = OQC.ManualClock(now: 10)
     private let wake = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var isStopped = false
+    private let driverDelay: UInt32
+    private let mainReadDelay: UInt32
+    private static let mainKey: DispatchSpecificKey<UInt8> = {
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return key
+    }()
 
-    init() {
+    /// - Parameters: microseconds.
+    init(driverDelay: UInt32 = 100, mainReadDelay: UInt32 = 200) {
+        self.driverDelay = driverDelay
+        self.mainReadDelay = mainReadDelay
+        _ = Self.mainKey
         let thread = Thread { [self] in drive() }
         thread.name = "RacingClock"
         thread.start()
     }
 
-    var now: CFTimeInterval { manual.now }
+    var now: CFTimeInterval {
+        if DispatchQueue.getSpecific(key: Self.mainKey) == 1 { usleep(mainReadDelay) }
+        return manual.now
+    }
 
     func schedule(at deadline: CFTimeInterval, _ work: @escaping @Sendable () -> Void) -> any OQC.ScheduledWork {
         let token = manual.schedule(at: deadline, work)
@@ -98,6 +117,7 @@ private final class RacingClock: OQC.Clock, @unchecked Sendable {
         while !lock.withLock({ isStopped }) {
             _ = wake.wait(timeout: .now() + .milliseconds(50))
             while let next = manual.nextDeadline {
+                usleep(driverDelay)
                 manual.advance(to: max(next, manual.now))
             }
         }
