@@ -9,6 +9,8 @@ struct StressStatistics {
     var steps = 0
     var events: [String: Int] = [:]
     var violations = 0
+    /// Violations per graph kind ("queue", "plan", "gaplessPlan").
+    var violationsByKind: [String: Int] = [:]
     var reports: [String] = []
     var tracked: [String: Int] = [:]
     var leaked: [String: Int] = [:]
@@ -143,6 +145,7 @@ final class StressBatch {
             }
             guard !found.isEmpty else { continue }
             statistics.violations += found.count
+            statistics.violationsByKind["\(harness.spec.kind)", default: 0] += found.count
             reported.insert(harness.id)
             statistics.reports.append("""
                 graph \(harness.id) (\(harness.spec.kind), \(harness.spec.operations.count) operations) at t=\(clock.now):
