@@ -23,7 +23,7 @@ struct PlanChainHangTests {
         var finished = 0
         for attempt in 0..<runs {
             let layer = clock.makeLayer()
-            let run = queue.run(AnimationPlan {
+            let run = queue.run(AnimationPlan(scheduling: .gapless) {
                 for _ in 0..<steps { Step(layer, Self.step) }
             }, motion: .full)
             guard let outcome = await outcome(of: run, stall: 5) else {

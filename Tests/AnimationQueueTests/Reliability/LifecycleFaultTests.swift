@@ -102,7 +102,7 @@ import Testing
         let clock = AnimationTestClock()
         let card = probeLayer(on: clock, opacity: 1)
         let queue = AnimationQueue(name: #function)
-        let run = queue.run(AnimationPlan {
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
             Step(card, BasicAnimation(.opacity, to: 0.5, duration: 1)).named("first")
             Step(card, BasicAnimation(.opacity, to: 0, duration: 1, timing: .linear)).named("second")
         }, motion: .full)
