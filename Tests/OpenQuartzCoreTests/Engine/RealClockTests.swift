@@ -45,6 +45,60 @@ struct RealClockTests {
         #expect(layer.animationKeys() == nil)
     }
 
+    /// The engine schedules some work without keeping the token (removal callbacks,
+    /// completions of transactions that added nothing, display frames): it must still run.
+    @Test func workRunsWhenItsTokenIsNotKept() async {
+        let clock = OQC.RealClock.shared
+        let ran = await waitForCallback(timeout: 10) { done in
+            _ = clock.schedule(at: clock.now + 0.01) { done() }
+        }
+        #expect(ran != nil, "work scheduled without keeping its token never ran")
+    }
+
+    @Test func cancelledWorkDoesNotRun() async {
+        let clock = OQC.RealClock.shared
+        let ran = Flag()
+        let token = clock.schedule(at: clock.now + 0.05) { ran.value = true }
+        token.cancel()
+        // A later piece of work on the same queue marks the point by which it would have run.
+        let later = await waitForCallback(timeout: 10) { done in
+            _ = clock.schedule(at: clock.now + 0.2) { done() }
+        }
+        #expect(later != nil)
+        #expect(!ran.value)
+    }
+
+    @Test func removingARunningAnimationCallsDidStopAndTheCompletionBlock() async {
+        nonisolated(unsafe) let layer = CALayer()
+        let stops = StopLog()
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = CGFloat(0)
+        slide.toValue = CGFloat(100)
+        slide.duration = 100
+        slide.delegate = stops
+        let completed = await waitForCallback(timeout: 10) { done in
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { done() }
+            layer.add(slide, forKey: "slide")
+            CATransaction.commit()
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) {
+                layer.removeAnimation(forKey: "slide")
+            }
+        }
+        #expect(completed != nil, "the completion block never ran after the removal")
+        #expect(stops.flags == [false])
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test func completionBlockOfATransactionThatAddedNothingRuns() async {
+        let ran = await waitForCallback(timeout: 10) { done in
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { done() }
+            CATransaction.commit()
+        }
+        #expect(ran != nil)
+    }
+
     @Test func presentationFollowsMediaTimeMidAnimation() async {
         let layer = CALayer()
         let move = CABasicAnimation(keyPath: "position.x")
@@ -105,6 +159,15 @@ private final class Flag: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+}
+
+/// Records the `finished` flags of `animationDidStop(_:finished:)`.
+private final class StopLog: CAAnimationDelegate, @unchecked Sendable {
+    // `lock` guards `stored`.
+    private let lock = NSLock()
+    private var stored: [Bool] = []
+    var flags: [Bool] { lock.withLock { stored } }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { lock.withLock { stored.append(flag) } }
 }
 
 /// Lets exactly one of several callbacks through.
