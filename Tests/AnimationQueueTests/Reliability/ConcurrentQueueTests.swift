@@ -3,20 +3,18 @@ import AnimationQueueTesting
 import Foundation
 import Testing
 
-/// Operations added, cancelled and awaited from many threads at once: 8 threads × 1,000
-/// operations (10,000 with `AQ_CONCURRENCY_OPERATIONS`) on one queue, on virtual time. Every wait is bounded by the suite's time
+/// Operations added, cancelled and awaited from many threads at once: 8 threads × 10,000
+/// operations on one queue, on virtual time. Every wait is bounded by the suite's time
 /// limit; nothing sleeps.
 ///
-/// - Important: Opt-in (`AQ_CONCURRENCY_OPERATIONS=1000 swift test --filter
-///   ConcurrentQueueTests`, 6 s alone): every `AnimationTestClock` in the process scans every
-///   live queue's operations when it settles, so while this queue holds thousands of
-///   operations the other suites, running in parallel, slow down past their time limits.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: StressEnvironment.integer("AQ_CONCURRENCY_OPERATIONS") != nil))
+/// Runs alongside the other suites: an `AnimationTestClock` settles only the queues that
+/// hold operations on its own layers, and looks only at their ready or running operations,
+/// so this queue's 80,000 operations cost the other suites' clocks nothing.
+@Suite(.timeLimit(.minutes(2)))
 struct ConcurrentQueueTests {
     static let threadCount = 8
-    /// 10,000 with `AQ_CONCURRENCY_OPERATIONS=10000` (about 4 minutes in a debug build on
-    /// 2 cores: each settle of the test clock scans every unfinished operation); 1,000 in CI.
-    static let operationsPerThread = Int(StressEnvironment.integer("AQ_CONCURRENCY_OPERATIONS") ?? 1_000)
+    /// 10,000, as the requirement says; `AQ_CONCURRENCY_OPERATIONS` sets another multiple of 100.
+    static let operationsPerThread = Int(StressEnvironment.integer("AQ_CONCURRENCY_OPERATIONS") ?? 10_000)
     /// Each thread's operations form chains, one per layer ("lane").
     static let lanesPerThread = 50
     static let duration: TimeInterval = 0.1
