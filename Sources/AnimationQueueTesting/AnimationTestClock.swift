@@ -96,19 +96,20 @@ public final class AnimationTestClock: @unchecked Sendable {
         if engineClock.pendingCount > 0 {
             work.append("\(engineClock.pendingCount) engine event(s) scheduled, the next at t = \(engineClock.nextDeadline ?? now)")
         }
-        return work + mine(SchedulerActivity.workInFlight()).map(\.description)
-            + mine(SchedulerActivity.unfinishedOperations()).map(\.description)
+        return work + workInFlight.map(\.description)
+            + SchedulerActivity.unfinishedOperations(onLayersWhere: runsOnThisClock).map(\.description)
     }
 
-    /// The entries that belong to this clock: animation operations whose layer runs on it,
-    /// and every operation of a queue that holds such an operation.
-    private func mine(_ entries: [SchedulerActivity.Entry]) -> [SchedulerActivity.Entry] {
-        func isMine(_ operation: Operation) -> Bool {
-            guard let layer = (operation as? AnimationOperation)?.layer else { return false }
-            return OQC.clock(of: layer) === engineClock
-        }
-        let myQueues = Set(SchedulerActivity.unfinishedOperations().filter { isMine($0.operation) }.compactMap(\.queueName))
-        return entries.filter { isMine($0.operation) || $0.queueName.map(myQueues.contains) == true }
+    /// Whether `layer`'s tree runs on this clock.
+    private func runsOnThisClock(_ layer: CALayer) -> Bool {
+        OQC.clock(of: layer) === engineClock
+    }
+
+    /// This clock's work in flight: animation operations on its layers hopping to the main
+    /// thread, and what will run without time passing in every queue that holds an
+    /// operation on its layers. Other clocks' queues are not looked at, however large.
+    private var workInFlight: [SchedulerActivity.Entry] {
+        SchedulerActivity.workInFlight(onLayersWhere: runsOnThisClock)
     }
 
     /// Lets work that needs no time (main-thread hops, queue scheduling, completions due
@@ -119,12 +120,12 @@ public final class AnimationTestClock: @unchecked Sendable {
         while quietRounds < 2 {
             OQC.withClock(engineClock) { engineClock.advance(by: 0) }
             await MainQueue.drain()
-            let busy = !mine(SchedulerActivity.workInFlight()).isEmpty
+            let busy = !workInFlight.isEmpty
                 || (engineClock.nextDeadline.map { $0 <= now } ?? false)
             quietRounds = busy ? 0 : quietRounds + 1
             if busy {
                 guard Date().timeIntervalSince(start) < settleTimeout else {
-                    let work = mine(SchedulerActivity.workInFlight()).map(\.description).joined(separator: "; ")
+                    let work = workInFlight.map(\.description).joined(separator: "; ")
                     FileHandle.standardError.write(Data("AnimationTestClock: work did not settle within \(settleTimeout) s: \(work)\n".utf8))
                     return
                 }

@@ -43,20 +43,29 @@ package enum SchedulerActivity {
         lock.withLock { queues.compactMap(\.queue) }
     }
 
-    /// Work that will happen without time passing: empty when idle until time moves.
-    package static func workInFlight() -> [Entry] {
+    /// Work on some layers that will happen without time passing: empty when that work is
+    /// idle until time moves.
+    ///
+    /// A test clock passes `belongs` to pick its own work: the animation operations hopping
+    /// to the main thread whose layer belongs, and the work in flight of every queue that
+    /// holds an unfinished operation on such a layer (including its plain operations).
+    /// Queues are judged by their distinct layers and only their ready or running operations
+    /// are looked at, so the cost does not grow with other tests' unrelated or waiting work.
+    package static func workInFlight(onLayersWhere belongs: (CALayer) -> Bool) -> [Entry] {
         let (hops, liveQueues) = lock.withLock { (Array(hopping.values), queues.compactMap(\.queue)) }
-        var work = hops.map { Entry(operation: $0, queueName: nil, reason: "is hopping to the main thread") }
-        for queue in liveQueues {
+        var work = hops.filter { $0.layer.map(belongs) ?? false }
+            .map { Entry(operation: $0, queueName: nil, reason: "is hopping to the main thread") }
+        for queue in liveQueues where queue.holdsOperations(onLayerWhere: belongs) {
             work += queue.progressingWithoutTime.map { Entry(operation: $0.operation, queueName: queue.name, reason: $0.reason) }
         }
         return work
     }
 
-    /// Operations added to a live queue and not finished, grouped with their queue's name.
-    package static func unfinishedOperations() -> [Entry] {
+    /// The unfinished operations of every live queue that holds an unfinished operation on
+    /// a layer for which `belongs` is true, with their queue's name.
+    package static func unfinishedOperations(onLayersWhere belongs: (CALayer) -> Bool) -> [Entry] {
         let liveQueues = lock.withLock { queues.compactMap(\.queue) }
-        return liveQueues.flatMap { queue in
+        return liveQueues.filter { $0.holdsOperations(onLayerWhere: belongs) }.flatMap { queue in
             queue.unfinished.map { Entry(operation: $0, queueName: queue.name, reason: "is unfinished") }
         }
     }

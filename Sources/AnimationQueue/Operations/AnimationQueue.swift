@@ -24,10 +24,12 @@ public final class AnimationQueue: @unchecked Sendable {
     public let name: String
 
     private let operations: OperationQueue
-    // Thread safety: `lock` guards `graph`. Operations are cancelled, unlinked and enqueued
-    // outside it.
+    // Thread safety: `lock` guards `graph` and `layers`. Operations are cancelled, unlinked
+    // and enqueued outside it.
     private let lock = NSLock()
     private var graph = DependencyGraph()
+    /// The layers of the unfinished animation operations, for test clocks.
+    private var layers = LayerTally()
     /// Operations whose cancellation is being (or was) propagated; guarded by `lock`.
     private var propagating = Set<ObjectIdentifier>()
 
@@ -89,6 +91,7 @@ public final class AnimationQueue: @unchecked Sendable {
                 if let other = QueueMembership.claim(operation, for: name) {
                     QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
                 }
+                layers.add(operation)
             }
             for operation in operations {
                 for dependency in operation.dependencies {
@@ -142,13 +145,22 @@ public final class AnimationQueue: @unchecked Sendable {
     /// Operations added and not finished.
     var unfinished: [Operation] { lock.withLock { graph.allOperations } }
 
+    /// Whether an unfinished animation operation of the queue animates a layer for which
+    /// `belongs` is true. Asks once per distinct layer, outside the queue's lock.
+    func holdsOperations(onLayerWhere belongs: (CALayer) -> Bool) -> Bool {
+        lock.withLock { layers.layers }.contains(where: belongs)
+    }
+
     /// Operations that will make progress without time passing: ready ones the queue has
     /// not started yet, and synchronous plain operations (such as `BlockOperation`) running
     /// on a worker thread. Asynchronous plain operations may wait on anything, so they are
     /// not counted.
+    ///
+    /// Only operations handed to the `OperationQueue` are looked at (every other one waits
+    /// for an in-queue dependency), so the cost follows the queue's frontier, not its size.
     var progressingWithoutTime: [(operation: Operation, reason: String)] {
         let suspended = operations.isSuspended
-        return lock.withLock { graph.allOperations }.compactMap { operation in
+        return lock.withLock { graph.handedOverOperations }.compactMap { operation in
             if operation.isFinished { return nil }
             if operation.isExecuting {
                 let synchronousWork = !operation.isAsynchronous && !(operation is AnimationOperation)
@@ -269,6 +281,7 @@ public final class AnimationQueue: @unchecked Sendable {
         let (dependents, unblocked, toCancel) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
             QueueMembership.release(operation)
+            layers.remove(operation)
             let (dependents, unblocked) = graph.remove(operation)
             let toCancel = wasCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
             return (dependents, unblocked, toCancel)

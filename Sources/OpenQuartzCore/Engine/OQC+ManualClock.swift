@@ -22,15 +22,8 @@ extension OQC {
 
         private struct State {
             var now: CFTimeInterval
-            var nextSequence = 0
-            var pending: [Entry] = []
+            var pending = Schedule()
             init(now: CFTimeInterval = 0) { self.now = now }
-        }
-
-        private struct Entry {
-            let deadline: CFTimeInterval
-            let sequence: Int
-            let work: Work
         }
 
         /// Creates a clock that reads `now` until advanced.
@@ -49,15 +42,15 @@ extension OQC {
         public var pendingCount: Int {
             lock.lock()
             defer { lock.unlock() }
-            return state.pending.filter { !$0.work.isCancelled }.count
+            return state.pending.liveCount
         }
 
         /// The deadline of the earliest scheduled item, if any.
         public var nextDeadline: CFTimeInterval? {
             lock.lock()
             defer { lock.unlock() }
-            // Lazily: no intermediate arrays (a driver asks after every step).
-            return state.pending.lazy.filter { !$0.work.isCancelled }.map(\.deadline).min()
+            // The heap's top, after dropping cancelled work (a driver asks after every step).
+            return state.pending.first()?.deadline
         }
 
         /// Schedules `work` to run when the clock is advanced to `deadline` or beyond.
@@ -68,8 +61,7 @@ extension OQC {
             let item = Work(work)
             lock.lock()
             let safeDeadline = deadline.isNaN ? state.now : deadline
-            state.pending.append(Entry(deadline: safeDeadline, sequence: state.nextSequence, work: item))
-            state.nextSequence += 1
+            state.pending.insert(item, at: safeDeadline)
             lock.unlock()
             return item
         }
@@ -103,15 +95,10 @@ extension OQC {
             }
         }
 
-        private func popDue(until deadline: CFTimeInterval) -> Entry? {
+        private func popDue(until deadline: CFTimeInterval) -> Schedule.Entry? {
             lock.lock()
             defer { lock.unlock() }
-            state.pending.removeAll { $0.work.isCancelled }
-            guard let index = state.pending.indices.min(by: { lhs, rhs in
-                let a = state.pending[lhs], b = state.pending[rhs]
-                return (a.deadline, a.sequence) < (b.deadline, b.sequence)
-            }), state.pending[index].deadline <= deadline else { return nil }
-            let entry = state.pending.remove(at: index)
+            guard let entry = state.pending.removeFirst(dueBy: deadline) else { return nil }
             state.now = max(state.now, entry.deadline)
             return entry
         }
