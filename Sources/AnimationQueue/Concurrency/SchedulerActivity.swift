@@ -49,8 +49,8 @@ package enum SchedulerActivity {
     /// A test clock passes `belongs` to pick its own work: the animation operations hopping
     /// to the main thread whose layer belongs, and the work in flight of every queue that
     /// holds an unfinished operation on such a layer (including its plain operations).
-    /// Queues are judged by their distinct layers and only their ready or running operations
-    /// are looked at, so the cost does not grow with other tests' unrelated or waiting work.
+    /// Queues are judged by their distinct layers, and only the matching queues' operations
+    /// are looked at, so the cost does not grow with other tests' unrelated work.
     package static func workInFlight(onLayersWhere belongs: (CALayer) -> Bool) -> [Entry] {
         let (hops, liveQueues) = lock.withLock { (Array(hopping.values), queues.compactMap(\.queue)) }
         var work = hops.filter { $0.layer.map(belongs) ?? false }

@@ -155,12 +155,9 @@ public final class AnimationQueue: @unchecked Sendable {
     /// not started yet, and synchronous plain operations (such as `BlockOperation`) running
     /// on a worker thread. Asynchronous plain operations may wait on anything, so they are
     /// not counted.
-    ///
-    /// Only operations handed to the `OperationQueue` are looked at (every other one waits
-    /// for an in-queue dependency), so the cost follows the queue's frontier, not its size.
     var progressingWithoutTime: [(operation: Operation, reason: String)] {
         let suspended = operations.isSuspended
-        return lock.withLock { graph.handedOverOperations }.compactMap { operation in
+        return lock.withLock { graph.allOperations }.compactMap { operation in
             if operation.isFinished { return nil }
             if operation.isExecuting {
                 let synchronousWork = !operation.isAsynchronous && !(operation is AnimationOperation)

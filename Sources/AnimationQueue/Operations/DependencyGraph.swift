@@ -15,16 +15,11 @@ struct DependencyGraph {
     }
 
     private var nodes: [ObjectIdentifier: Node] = [:]
-    /// The unfinished operations given to the `OperationQueue`: the only ones that can be
-    /// ready or running, since every other one waits for an in-queue dependency.
-    private var handedOver: [ObjectIdentifier: Operation] = [:]
     /// Operations ever added and still alive; a second add is a programming error.
     private var everAdded = Set<ObjectIdentifier>()
 
     var count: Int { nodes.count }
     var allOperations: [Operation] { nodes.values.map(\.operation) }
-    /// The unfinished operations given to the `OperationQueue`.
-    var handedOverOperations: [Operation] { Array(handedOver.values) }
 
     /// Adds `operation`; false if it was added before or has already run.
     mutating func insert(_ operation: Operation, policy: DependencyCancellation) -> Bool {
@@ -51,7 +46,7 @@ struct DependencyGraph {
         operations.filter { operation in
             let id = ObjectIdentifier(operation)
             guard let node = nodes[id], node.waitingOn == 0, !node.handedOver else { return false }
-            markHandedOver(id)
+            nodes[id]!.handedOver = true
             return true
         }
     }
@@ -63,13 +58,8 @@ struct DependencyGraph {
     mutating func handOverCancelled(_ operation: Operation) -> Bool {
         let id = ObjectIdentifier(operation)
         guard let node = nodes[id], !node.handedOver else { return false }
-        markHandedOver(id)
-        return true
-    }
-
-    private mutating func markHandedOver(_ id: ObjectIdentifier) {
         nodes[id]!.handedOver = true
-        handedOver[id] = nodes[id]!.operation
+        return true
     }
 
     /// What `operation` does when a dependency is cancelled.
@@ -88,12 +78,11 @@ struct DependencyGraph {
         let id = ObjectIdentifier(operation)
         guard let node = nodes.removeValue(forKey: id) else { return ([], []) }
         everAdded.remove(id)
-        handedOver[id] = nil
         var unblocked: [Operation] = []
         for dependent in node.dependents where nodes[dependent] != nil {
             nodes[dependent]!.waitingOn -= 1
             if nodes[dependent]!.waitingOn == 0, !nodes[dependent]!.handedOver {
-                markHandedOver(dependent)
+                nodes[dependent]!.handedOver = true
                 unblocked.append(nodes[dependent]!.operation)
             }
         }
