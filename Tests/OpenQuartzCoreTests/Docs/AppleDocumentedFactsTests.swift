@@ -128,26 +128,29 @@ import OpenQuartzCore
     /// CALayer.h: `setNeedsDisplay()` marks the layer; `display()` runs at the next update
     /// (the commit), and `needsDisplay()` reads the mark.
     @Test func setNeedsDisplayDisplaysOnceAtTheNextCommit() {
-        final class CountingLayer: CALayer {
-            nonisolated(unsafe) static var displays = 0
-            override func display() { Self.displays += 1 }
+        final class CountingLayer: CALayer, @unchecked Sendable {
+            // `lock` guards `count`: the main queue's implicit commit may call display() too.
+            private let lock = NSLock()
+            private var count = 0
+            var displays: Int { lock.withLock { count } }
+            override func display() { lock.withLock { count += 1 } }
         }
         let layer = OQC.withClock(clock) { CountingLayer() }
         commit {}
-        let before = CountingLayer.displays
+        let before = layer.displays
         #expect(layer.needsDisplay() == false)
         commit {
             layer.setNeedsDisplay()
             #expect(layer.needsDisplay() == true)
-            #expect(CountingLayer.displays == before)
+            #expect(layer.displays == before)
         }
-        #expect(CountingLayer.displays == before + 1)
+        #expect(layer.displays == before + 1)
         #expect(layer.needsDisplay() == false)
         commit {}
-        #expect(CountingLayer.displays == before + 1)
+        #expect(layer.displays == before + 1)
         layer.setNeedsDisplay()
         layer.displayIfNeeded()
-        #expect(CountingLayer.displays == before + 2)
+        #expect(layer.displays == before + 2)
         #expect(layer.needsDisplay() == false)
     }
 
