@@ -10,8 +10,7 @@ import Testing
 /// The scenario runs in a child process (an exit test). Other suites' test clocks already
 /// ignore this queue (a clock settles only queues holding operations on its own layers),
 /// but all of them share the main queue, and this scenario sends it some 200,000 blocks;
-/// in its own process it does not delay their main-thread hops. The child runs at the
-/// lowest CPU priority, so it takes the cores mostly when the other suites are done.
+/// in its own process it does not delay their main-thread hops.
 @Suite(.timeLimit(.minutes(4)))
 struct ConcurrentQueueTests {
     static let threadCount = 8
@@ -52,9 +51,6 @@ struct ConcurrentQueueTests {
 
     @Test func eightThreadsAddCancelAndAwaitOperationsAtOnce() async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]) {
-            // Lowest CPU priority: the other suites' settles have a wall-clock limit (5 s),
-            // and on 2 cores this scenario would otherwise starve them.
-            _ = nice(19)
             let failures = await ConcurrentQueueTests.runScenario()
             guard failures.isEmpty else {
                 FileHandle.standardError.write(Data(failures.map { "FAILED: \($0)\n" }.joined().utf8))
