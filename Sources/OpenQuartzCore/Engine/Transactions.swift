@@ -134,7 +134,10 @@ enum Transactions {
             let layers = thread.pendingLayers
             thread.pendingLayers = []
             thread.pendingIDs = []
-            return layers.flatMap { $0.commit() }
+            // Two steps, so every layer's new timing is in place before any animation is
+            // timed against its ancestors'.
+            let timingChanged = layers.map { $0.commitState() }
+            return zip(layers, timingChanged).flatMap { $0.commitAnimations(timingChanged: $1) }
         }
         for callout in callouts { callout() }
     }

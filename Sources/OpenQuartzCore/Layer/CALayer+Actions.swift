@@ -42,11 +42,11 @@ extension CALayer {
     }
 
     /// After `key` changed: registers the layer with the transaction, marks it for display,
-    /// reschedules timing, and runs the action found before the change.
+    /// and runs the action found before the change. A timing change (`speed`, `timeOffset`,
+    /// `beginTime`) retimes the running animations when the transaction commits.
     func didChangeValue(forLayerKey key: String, _ change: PropertyChange) {
         guard !isPresentationCopy else { return }
         Transactions.noteChange(to: self)
-        if LayerProperty.table[key]?.affectsTiming == true { rescheduleTimingOfSubtree() }
         if type(of: self).needsDisplay(forKey: key)
             || key == "bounds" && Engine.locked({ storage.needsDisplayOnBoundsChange }) {
             setNeedsDisplay()

@@ -72,26 +72,41 @@ extension CALayer {
         if !removed.isEmpty { Transactions.noteChange(to: self) }
     }
 
-    /// Commits this layer's pending changes: it becomes visible to `presentation()`, its new
-    /// animations get their begin times and callbacks. Called with the engine lock held.
+    /// Commits this layer's model values, first step of a commit: from now on they are what
+    /// `presentation()` and the render tree's timing see. Called with the engine lock held,
+    /// for every layer of a transaction before any of them ``commitAnimations()``, so a
+    /// timing change anywhere in the transaction applies to all of its animations at once.
     ///
-    /// - Returns: Work that calls user code (`needsDisplay(forKey:)`, `display()`), to run
-    ///   after unlocking.
-    func commit() -> [() -> Void] {
-        let clock = root.ownClock
-        let now = clock.now
+    /// - Returns: Whether the layer's timing (`beginTime`, `speed`, `timeOffset`) changed.
+    func commitState() -> Bool {
+        let before = committedStorage
+        let timingChanged = !isCommitted || before.beginTime != storage.beginTime
+            || before.speed != storage.speed || before.timeOffset != storage.timeOffset
         isCommitted = true
         committedStorage = storage
         previousValues.removeAll()
-        let map = timeMapLocked()
-        let localNow = map.local(now)
+        return timingChanged
+    }
+
+    /// Commits this layer's animations, second step of a commit: new ones get their begin
+    /// times and callbacks, and if the timing of the layer changed, the running animations
+    /// of its subtree are retimed. Called with the engine lock held.
+    ///
+    /// - Returns: Work that calls user code (`needsDisplay(forKey:)`, `display()`), to run
+    ///   after unlocking.
+    func commitAnimations(timingChanged: Bool) -> [() -> Void] {
+        let clock = root.ownClock
+        let map = renderTimeMapLocked()
+        let localNow = map.local(clock.now)
         var started: [String] = []
         for attachment in attachments where attachment.phase == .pending {
             if attachment.animation.beginTime == 0 { attachment.animation.beginTime = localNow }
             attachment.phase = .running
-            schedule(attachment, map: map, clock: clock)
+            if !timingChanged { schedule(attachment, map: map, clock: clock) }
             started += attachment.animation.animatedKeyPaths
         }
+        // Retimes every running animation below, the ones just started included.
+        if timingChanged { rescheduleSubtreeLocked(clock: clock) }
         let displayNeeded = needsDisplayFlag
         needsDisplayFlag = false
         return [{ [self] in

@@ -30,7 +30,7 @@ extension CALayer {
     func hasActiveDisplayAnimation() -> Bool {
         let layerClass = type(of: self)
         let (animations, localTime): ([CAAnimation], Double) = Engine.locked {
-            (attachments.filter { $0.phase != .pending }.map(\.animation), timeMapLocked().local(clock.now))
+            (attachments.filter { $0.phase != .pending }.map(\.animation), renderTimeMapLocked().local(clock.now))
         }
         return animations.contains { animation in
             animation.animatedKeyPaths.contains { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) }

@@ -10,7 +10,7 @@ extension CALayer {
         if isPresentationCopy { return self }
         let clock = self.clock
         // One lock for the committed check and the time map (no allocation on the way up).
-        guard let localTime = Engine.locked({ isCommitted ? timeMapLocked().local(clock.now) : nil }) else { return nil }
+        guard let localTime = Engine.locked({ isCommitted ? renderTimeMapLocked().local(clock.now) : nil }) else { return nil }
         return presentation(atLocalTime: localTime)
     }
 
@@ -36,7 +36,7 @@ extension CALayer {
     /// key or a transform sub-path needs one. Nil before the first commit.
     func presentationState() -> LayerState? {
         let clock = self.clock
-        guard let localTime = Engine.locked({ isCommitted ? timeMapLocked().local(clock.now) : nil }) else { return nil }
+        guard let localTime = Engine.locked({ isCommitted ? renderTimeMapLocked().local(clock.now) : nil }) else { return nil }
         return evaluation(atLocalTime: localTime, copy: nil).state
     }
 

@@ -24,11 +24,21 @@ extension CALayer {
     ///
     /// Composed from the root down (the same arithmetic order as Core Animation's chain of
     /// links), by recursion rather than a collected array, so it allocates nothing.
-    func timeMapLocked() -> TimeMap {
-        let parent = storedSuperlayer?.timeMapLocked() ?? TimeMap()
-        return parent.then(beginTime: storage.beginTime, speed: Double(storage.speed),
-                           timeOffset: storage.timeOffset)
+    ///
+    /// - Parameter committed: false (the default) reads the model's timing properties, as
+    ///   `convertTime` on a model layer does (QA1673 converts right after setting `speed`);
+    ///   true reads them as of each layer's last commit, which is what the render tree plays:
+    ///   presentation values and animation callbacks. A timing change takes effect on screen
+    ///   when its transaction commits, all at once, never halfway through a retiming.
+    func timeMapLocked(committed: Bool = false) -> TimeMap {
+        let parent = storedSuperlayer?.timeMapLocked(committed: committed) ?? TimeMap()
+        let state = committed ? committedStorage : storage
+        return parent.then(beginTime: state.beginTime, speed: Double(state.speed),
+                           timeOffset: state.timeOffset)
     }
+
+    /// The render tree's map: timing as of the last commit; lock held.
+    func renderTimeMapLocked() -> TimeMap { timeMapLocked(committed: true) }
 
     /// This layer's local time now.
     var localTimeNow: Double {
@@ -62,19 +72,19 @@ extension CALayer {
     }
 
     /// Re-times the start and end callbacks of every running animation in this subtree,
-    /// after a change to timing (speed, timeOffset, beginTime), the tree or the clock.
+    /// after a change to the tree or the clock.
     func rescheduleTimingOfSubtree() {
-        let layers = Engine.locked { subtree() }
-        for layer in layers { layer.scheduleRunningAttachments() }
+        let clock = self.clock
+        Engine.locked { rescheduleSubtreeLocked(clock: clock) }
     }
 
-    /// Schedules (again) the callbacks of this layer's running animations.
-    func scheduleRunningAttachments() {
-        let clock = self.clock
-        Engine.locked {
-            let map = timeMapLocked()
-            for attachment in attachments where attachment.phase == .running {
-                schedule(attachment, map: map, clock: clock)
+    /// Re-times the running animations of this subtree on `clock` (the tree's); lock held.
+    /// A commit calls it for a layer whose timing (speed, timeOffset, beginTime) changed.
+    func rescheduleSubtreeLocked(clock: any OQC.Clock) {
+        for layer in subtree() {
+            let map = layer.renderTimeMapLocked()
+            for attachment in layer.attachments where attachment.phase == .running {
+                layer.schedule(attachment, map: map, clock: clock)
             }
         }
     }

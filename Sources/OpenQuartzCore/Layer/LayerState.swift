@@ -58,8 +58,6 @@ struct LayerProperty: Sendable {
     let set: @Sendable (inout LayerState, Any?) -> Bool
     /// Whether Core Animation can animate the property.
     let isAnimatable: Bool
-    /// Whether changing it affects media timing (and so rescheduling).
-    var affectsTiming = false
 
     static func animatable<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
         // Key paths to stored properties of a value type are immutable; safe to share.
@@ -77,10 +75,10 @@ struct LayerProperty: Sendable {
         return property
     }
 
+    /// A `CAMediaTiming` property of the layer. A change to one of the three that map time
+    /// (`beginTime`, `speed`, `timeOffset`) retimes the running animations at commit.
     static func timing<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
-        var property = plain(keyPath, convert)
-        property.affectsTiming = true
-        return property
+        plain(keyPath, convert)
     }
 
     /// Every property declared by `CALayer`, by its key-value coding key.

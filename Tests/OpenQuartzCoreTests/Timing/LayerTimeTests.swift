@@ -243,6 +243,43 @@ import Testing
         #expect(layer.animationKeys() == nil)
     }
 
+    /// Core Animation applies a transaction's changes when it commits, all at once. QA1673's
+    /// resume passes through speed 1 with both offsets 0, a timing under which the paused
+    /// animation ended long ago; time that passes before the commit (the clock runs on its
+    /// own thread) must neither end the animation there nor show it ended.
+    @Test func timingChangesTakeEffectAtCommitNotHalfwayThroughTheTransaction() throws {
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        let log = StampedLog()
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 0
+        move.toValue = 100
+        move.duration = 1
+        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        h.commit { layer.add(move, forKey: "move") }
+        h.advanceClock(to: 100.5)
+        h.commit { pause(layer) }
+        h.advanceClock(to: 102)
+        h.commit {
+            let pausedTime = layer.timeOffset
+            layer.speed = 1
+            layer.timeOffset = 0
+            layer.beginTime = 0
+            // In this uncommitted timing the animation ended at 101; the screen still
+            // shows the committed, paused one.
+            h.advance(by: 0)
+            #expect(log.events == ["start"])
+            #expect(layer.presentation().map { abs($0.position.x - 50) < 1e-9 } == true)
+            layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
+        }
+        #expect(layer.animationKeys() == ["move"])
+        h.advanceClock(to: 102.25)
+        expectClose(try #require(layer.presentation()).position.x, 75)
+        h.advanceClock(to: 103)
+        #expect(log.events == ["start", "stop(true)"])
+        expectClose(log.time(of: "stop(true)"), 102.5)   // 101 + 1.5 s paused
+    }
+
     @Test func pauseAndResumeTwiceAddsBothIntervals() throws {
         let h = EngineHarness()
         let layer = h.makeLayer()
