@@ -4,9 +4,9 @@ import Foundation
 /// work that will happen without time passing, such as an operation hopping to the main
 /// thread or a ready operation its queue has not started yet.
 package enum SchedulerActivity {
-    // `lock` guards `hopping` and `queues`.
+    // `lock` guards `active` and `queues`.
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var hopping: [ObjectIdentifier: AnimationOperation] = [:]
+    nonisolated(unsafe) private static var active: [ObjectIdentifier: (operation: AnimationOperation, count: Int)] = [:]
     nonisolated(unsafe) private static var queues: [WeakQueue] = []
 
     private struct WeakQueue { weak var queue: AnimationQueue? }
@@ -23,12 +23,26 @@ package enum SchedulerActivity {
         }
     }
 
-    static func hopStarted(_ operation: AnimationOperation) {
-        lock.withLock { hopping[ObjectIdentifier(operation)] = operation }
+    /// An animation operation starts work that needs no time to pass: its start and hop to
+    /// the main thread, a cancellation applied on the main thread, a wake-up from a paused
+    /// run's gate, or its finish with the hand-over of its dependents. Balanced by
+    /// ``end(_:)``; the spans may nest and overlap. Begun before the state that would
+    /// otherwise hide the work is visible, and ended after the work left its successor
+    /// visible (an animation committed, a dependent handed over), so a test clock never sees
+    /// a gap between the two.
+    static func begin(_ operation: AnimationOperation) {
+        lock.withLock { active[ObjectIdentifier(operation), default: (operation, 0)].count += 1 }
     }
 
-    static func hopEnded(_ operation: AnimationOperation) {
-        _ = lock.withLock { hopping.removeValue(forKey: ObjectIdentifier(operation)) }
+    /// Ends a span of work begun with ``begin(_:)``.
+    static func end(_ operation: AnimationOperation) {
+        lock.withLock {
+            let id = ObjectIdentifier(operation)
+            guard let entry = active[id] else {
+                preconditionFailure("Internal inconsistency: SchedulerActivity.end without begin for \(QueueViolation.displayName(operation))")
+            }
+            active[id] = entry.count > 1 ? (entry.operation, entry.count - 1) : nil
+        }
     }
 
     static func register(_ queue: AnimationQueue) {
@@ -46,15 +60,17 @@ package enum SchedulerActivity {
     /// Work on some layers that will happen without time passing: empty when that work is
     /// idle until time moves.
     ///
-    /// A test clock passes `belongs` to pick its own work: the animation operations hopping
-    /// to the main thread whose layer belongs, and the work in flight of every queue that
-    /// holds an unfinished operation on such a layer (including its plain operations).
-    /// Queues are judged by their distinct layers, and only the matching queues' operations
-    /// are looked at, so the cost does not grow with other tests' unrelated work.
+    /// A test clock passes `belongs` to pick its own work: the animation operations in the
+    /// middle of work (see ``begin(_:)``) whose layer belongs, or is gone (such work ends
+    /// without time passing, and the layer no longer says whose it was), and the work in
+    /// flight of every queue that holds an unfinished operation on a layer that belongs
+    /// (including its plain operations). Queues are judged by their distinct layers, and only
+    /// the matching queues' operations are looked at, so the cost does not grow with other
+    /// tests' unrelated work.
     package static func workInFlight(onLayersWhere belongs: (CALayer) -> Bool) -> [Entry] {
-        let (hops, liveQueues) = lock.withLock { (Array(hopping.values), queues.compactMap(\.queue)) }
-        var work = hops.filter { $0.layer.map(belongs) ?? false }
-            .map { Entry(operation: $0, queueName: nil, reason: "is hopping to the main thread") }
+        let (busy, liveQueues) = lock.withLock { (active.values.map(\.operation), queues.compactMap(\.queue)) }
+        var work = busy.filter { $0.layer.map(belongs) ?? true }
+            .map { Entry(operation: $0, queueName: nil, reason: "is starting, finishing or applying a cancel") }
         for queue in liveQueues where queue.holdsOperations(onLayerWhere: belongs) {
             work += queue.progressingWithoutTime.map { Entry(operation: $0.operation, queueName: queue.name, reason: $0.reason) }
         }

@@ -118,27 +118,28 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
         unlinkDependencies()
-        // Marked as in flight before it reports executing, so a test clock that settles
-        // never sees it executing with its hop to the main thread not yet recorded.
-        SchedulerActivity.hopStarted(self)
+        // In flight before it reports executing, until it animates, parks or finishes, so a
+        // test clock that settles never sees it executing with nothing recorded.
+        SchedulerActivity.begin(self)
         willChangeValue(forKey: "isExecuting")
         let action = lock.withLock { machine.start() }
         didChangeValue(forKey: "isExecuting")
         switch action {
         case .finish(let outcome):
-            SchedulerActivity.hopEnded(self)
             if lock.withLock({ ahead != nil }) {
                 MainThread.run { [self] in
                     discardAhead()
                     announceFinish(outcome, wasExecuting: false)
+                    SchedulerActivity.end(self)
                 }
             } else {
                 announceFinish(outcome, wasExecuting: false)
+                SchedulerActivity.end(self)
             }
         case .hopToMain:
             MainThread.run { [self] in
-                SchedulerActivity.hopEnded(self)
                 beginOnMain()
+                SchedulerActivity.end(self)
             }
         }
     }
@@ -152,11 +153,21 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         }
         for hook in cancelHooks { hook(self) }
         if action == .applyPolicyOnMain {
-            MainThread.run { [self] in applyCancellationPolicy() }
+            onMainInFlight { $0.applyCancellationPolicy() }
         } else if lock.withLock({ isParked }) {
-            MainThread.run { [self] in resumeParked() }
+            onMainInFlight { $0.resumeParked() }
         } else if lock.withLock({ ahead != nil }) {
-            MainThread.run { [self] in discardAhead() }
+            onMainInFlight { $0.discardAhead() }
+        }
+    }
+
+    /// Runs `work` on the main thread, recorded as work in flight until it has run (see
+    /// ``SchedulerActivity/begin(_:)``).
+    private func onMainInFlight(_ work: @escaping @Sendable (AnimationOperation) -> Void) {
+        SchedulerActivity.begin(self)
+        MainThread.run { [self] in
+            work(self)
+            SchedulerActivity.end(self)
         }
     }
 
@@ -179,7 +190,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func beginOnMain() {
         if let gate, !isCancelled {
             lock.withLock { isParked = true }
-            let passes = gate.passOrWait { [self] in MainThread.run { self.resumeParked() } }
+            let passes = gate.passOrWait { [self] in onMainInFlight { $0.resumeParked() } }
             guard passes else { return }
             lock.withLock { isParked = false }
         }
@@ -430,12 +441,12 @@ open class AnimationOperation: Operation, @unchecked Sendable {
                 // A cancel raced the natural end and its policy may already be queued or
                 // applied on the main thread; the main queue is serial, so writing the final
                 // values there, after it, leaves the layer matching the `.finished` outcome.
-                let finals = UncheckedSendableBox((WeakLayer(layer), attached.resolved.finalValues))
-                MainThread.run {
-                    guard let layer = finals.value.0.layer else { return }
+                let finals = UncheckedSendableBox(attached.resolved.finalValues)
+                onMainInFlight { operation in
+                    guard let layer = operation.layer else { return }
                     CATransaction.begin()
                     CATransaction.setDisableActions(true)
-                    for (keyPath, value) in finals.value.1 { layer.setValue(value, forKeyPath: keyPath) }
+                    for (keyPath, value) in finals.value { layer.setValue(value, forKeyPath: keyPath) }
                     CATransaction.commit()
                 }
             }
@@ -478,6 +489,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     private func announceFinish(_ outcome: AnimationOutcome, wasExecuting: Bool) {
+        // In flight until the hooks have handed its dependents over.
+        SchedulerActivity.begin(self)
+        defer { SchedulerActivity.end(self) }
         let hooks = lock.withLock { self.hooks }
         if !hooks.willFinish.isEmpty {
             let time = timeSource.now(for: layer)

@@ -151,20 +151,26 @@ public final class AnimationQueue: @unchecked Sendable {
         lock.withLock { layers.layers }.contains(where: belongs)
     }
 
-    /// Operations that will make progress without time passing: ready ones the queue has
-    /// not started yet, and synchronous plain operations (such as `BlockOperation`) running
-    /// on a worker thread. Asynchronous plain operations may wait on anything, so they are
-    /// not counted.
+    /// Operations that will make progress without time passing:
+    /// - ones handed to the `OperationQueue` and not started yet (unless it is suspended);
+    /// - finished ones still in the graph, whose completion, which hands their dependents
+    ///   over, has not run yet (Foundation runs a plain operation's completion block
+    ///   asynchronously);
+    /// - synchronous plain operations (such as `BlockOperation`) running on a worker thread,
+    ///   and `Perform` blocks about to run on the main thread.
+    ///
+    /// Asynchronous plain operations may wait on anything, so they are not counted; animation
+    /// operations report their own work in flight (``SchedulerActivity/begin(_:)``).
     var progressingWithoutTime: [(operation: Operation, reason: String)] {
         let suspended = operations.isSuspended
-        return lock.withLock { graph.allOperations }.compactMap { operation in
-            if operation.isFinished { return nil }
+        return lock.withLock { graph.operationsWithHandOver }.compactMap { operation, handedOver in
+            if operation.isFinished { return (operation, "has finished and is handing its dependents over") }
             if operation.isExecuting {
                 let synchronousWork = !operation.isAsynchronous && !(operation is AnimationOperation)
                 let blockAboutToRun = (operation as? MainThreadOperation)?.isWaitingForMainThread ?? false
                 return synchronousWork || blockAboutToRun ? (operation, "is running") : nil
             }
-            return !suspended && operation.isReady ? (operation, "is ready but not started") : nil
+            return handedOver && !suspended ? (operation, "is handed over and not started") : nil
         }
     }
 

@@ -36,9 +36,9 @@ struct DependencyGraph {
         nodes[ObjectIdentifier(dependent)]?.waitingOn += 1
     }
 
-    /// Whether `operation` waits for no unfinished in-queue dependency.
-    func isUnblocked(_ operation: Operation) -> Bool {
-        (nodes[ObjectIdentifier(operation)]?.waitingOn ?? 0) == 0
+    /// Every operation, with whether it was given to the `OperationQueue`.
+    var operationsWithHandOver: [(operation: Operation, handedOver: Bool)] {
+        nodes.values.map { ($0.operation, $0.handedOver) }
     }
 
     /// The operations among `operations` that wait for nothing, marked as handed over.
