@@ -360,8 +360,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// How early a start may come and still adopt the animation committed ahead: the
     /// dependency's completion and the hop to the main thread can only make it late, so
-    /// this only absorbs rounding.
-    private static let adoptionTolerance: CFTimeInterval = 1e-3
+    /// this only absorbs rounding of media times (about 1e-10 s at 10⁶ s of uptime). Any
+    /// earlier start (a dependency removed or cancelled just before its end) plays a fresh
+    /// animation: adopting would show the model, already at the end values, until the
+    /// commit begins.
+    private static let adoptionTolerance: CFTimeInterval = 1e-6
 
     /// Removes the animation committed ahead, if any (main thread). If it had begun, the
     /// layer is left as ``cancellationPolicy`` says, as for a running animation.

@@ -39,6 +39,30 @@ struct GaplessAdoptionTests {
         #expect(d.position.x == 10)
     }
 
+    /// "first" is removed 0.5 ms before its planned end, so "second" starts that much early.
+    /// It must not adopt its commit, which begins 0.5 ms later: the layer would show the
+    /// model, already at the end value 200, until then. It plays a fresh animation from now,
+    /// showing its from-value at once.
+    @Test func aStartEarlierThanTheCommitBeginsPlaysAFreshAnimation() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)).named("first")
+            Step(layer, BasicAnimation(.positionX, from: 100, to: 200, duration: 1, timing: .linear)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.9995)
+        let box = UncheckedSendableBox(layer)
+        await onMainQueue { box.value.removeAnimation(forKey: box.value.animationKeys()!.first { !$0.hasSuffix(".ahead") }!) }
+        await clock.advance(by: 0)
+        #expect(run.outcome(ofStep: "first") == .interrupted)
+        #expect(abs(Double(layer.presentation()!.position.x) - 100) < 1e-6)
+        #expect(layer.animationKeys()?.count == 1)
+        await clock.advance(by: 0.5)    // t = 1.4995: halfway through the fresh animation
+        #expect(abs(Double(layer.presentation()!.position.x) - 150) < 1e-6)
+        await clock.advance(by: 0.5)
+        #expect(run.outcome(ofStep: "second") == .finished)
+        #expect(run.recordedEvents.first { $0.step == "second" && $0.kind == .started }.map { abs($0.time - 0.9995) < 1e-9 } == true)
+    }
+
     /// The model changes between the commit ahead (when "first" starts) and the start of
     /// "second"; cancelled with `.revert`, "second" restores the value from just before it
     /// started, as any step does.

@@ -245,8 +245,10 @@ struct StressOracle {
         }
         valuesBeforeStart[index] = values[operation.layer][operation.channel]!
         values[operation.layer][operation.channel] = operation.to
-        if let ahead = aheads[index], now >= ahead.begin - 1e-3 {
-            // Adopts the animation committed ahead; it began at its planned time.
+        if let ahead = aheads[index], now >= ahead.begin - 1e-6 {
+            // Adopts the animation committed ahead; it began at its planned time. Earlier
+            // than that (beyond rounding), it would show the end value until then: a fresh
+            // animation starts instead.
             aheads[index] = nil
             startTimes[index] = ahead.begin
             plannedEnds[index] = ahead.end
