@@ -152,6 +152,7 @@ final class StressBatch {
                   \(found.prefix(8).joined(separator: "\n  "))
                   spec: \(harness.spec.operations.map { "\($0.index): layer \($0.layer) \($0.channel) after \($0.dependencies) delay \($0.delay) duration \($0.duration) \($0.policy) \($0.dependencyPolicy)\($0.isDeferred ? " deferred" : "")" }.joined(separator: "; "))
                   events: \(harness.log.joined(separator: "; "))
+                  timeline: \(harness.probe.timeline)
                 """)
         }
     }

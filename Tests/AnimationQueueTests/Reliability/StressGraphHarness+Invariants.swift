@@ -54,7 +54,10 @@ extension StressGraphHarness {
                 }
                 let shown = channel.shown(layer), expectedShown = oracle.shown(layer: index, channel: channel, at: now)
                 if abs(shown - expectedShown) > 1e-4 * max(1, abs(expectedShown)) {
-                    found.append("layer \(index) \(channel) shows \(shown), expected \(expectedShown) at local time \(now)")
+                    let animations = (layer.animationKeys() ?? []).compactMap { key in
+                        layer.animation(forKey: key).map { "\(key) begins \($0.beginTime)" }
+                    }
+                    found.append("layer \(index) \(channel) shows \(shown), expected \(expectedShown) at local time \(now); animations: \(animations)")
                 }
             }
         }

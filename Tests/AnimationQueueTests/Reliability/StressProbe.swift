@@ -9,6 +9,8 @@ final class StressProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var starts: [[TimeInterval]]
     private var finishes: [[AnimationOutcome]]
+    /// Media time of each finish announcement, for reports.
+    private var finishTimes: [[TimeInterval]]
     private var violations: [String] = []
     private var nonMainStarts = 0
     private let dependencies: [[Int]]
@@ -16,6 +18,7 @@ final class StressProbe: @unchecked Sendable {
     init(spec: StressGraphSpec) {
         starts = Array(repeating: [], count: spec.operations.count)
         finishes = Array(repeating: [], count: spec.operations.count)
+        finishTimes = Array(repeating: [], count: spec.operations.count)
         dependencies = spec.operations.map(\.dependencies)
     }
 
@@ -26,8 +29,11 @@ final class StressProbe: @unchecked Sendable {
                 let local = operation.layer?.convertTime(time, from: nil) ?? time
                 started(index, at: local, onMain: MainThreadCheck.isMainQueue)
             }
-            hooks.willFinish.append { [self] _, outcome, _ in
-                lock.withLock { finishes[index].append(outcome) }
+            hooks.willFinish.append { [self] _, outcome, time in
+                lock.withLock {
+                    finishes[index].append(outcome)
+                    finishTimes[index].append(time)
+                }
             }
         }
     }
@@ -44,6 +50,12 @@ final class StressProbe: @unchecked Sendable {
 
     func startTimes(of index: Int) -> [TimeInterval] { lock.withLock { starts[index] } }
     func outcomes(of index: Int) -> [AnimationOutcome] { lock.withLock { finishes[index] } }
+    /// Each operation's start and finish announcements, for a report.
+    var timeline: String {
+        lock.withLock {
+            starts.indices.map { "\($0): started \(starts[$0]) ended \(finishes[$0]) at \(finishTimes[$0])" }.joined(separator: "; ")
+        }
+    }
     var orderingViolations: [String] { lock.withLock { violations } }
     var startsOffTheMainThread: Int { lock.withLock { nonMainStarts } }
 }
