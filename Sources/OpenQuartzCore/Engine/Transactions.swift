@@ -26,15 +26,14 @@ final class ThreadTransactions {
 ///
 /// - An implicit transaction starts when a layer changes outside `begin()`/`commit()` and
 ///   commits on the main queue's next turn (Apple: at the end of the run-loop turn), when
-///   `CATransaction.flush()` is called, or when a manual clock advances.
+///   `CATransaction.flush()` is called on its thread, or with the thread's next outermost
+///   `commit()`. A manual clock does not commit it: advancing time is not a run-loop turn.
 /// - Deliberate difference: Apple nests an explicit transaction inside a pending implicit
 ///   one, so its changes wait for the implicit commit. OpenQuartzCore's outermost
 ///   `commit()` commits every pending change of its thread at once, which is what tests
 ///   that call `begin()`/`commit()` expect.
 enum Transactions {
     private static let perThread = ThreadLocal<ThreadTransactions>()
-    /// Threads with an uncommitted implicit transaction. Guarded by `Engine.lock`.
-    nonisolated(unsafe) private static var awaitingFlush: [ThreadTransactions] = []
 
     /// The current thread's transactions; call with the engine lock held.
     static var current: ThreadTransactions {
@@ -57,7 +56,6 @@ enum Transactions {
     private static func scheduleImplicitCommit(_ thread: ThreadTransactions) {
         guard !thread.isRegisteredForFlush else { return }
         thread.isRegisteredForFlush = true
-        awaitingFlush.append(thread)
         let box = UncheckedSendable(thread)
         DispatchQueue.main.async { commitImplicit(box.value) }
     }
@@ -104,17 +102,9 @@ enum Transactions {
         commitImplicit(thread)
     }
 
-    /// Commits every thread's pending implicit transaction (a manual clock does this
-    /// before time moves, as a run-loop turn would).
-    static func flushAllImplicit() {
-        let threads = Engine.locked { awaitingFlush }
-        for thread in threads { commitImplicit(thread) }
-    }
-
     private static func commitImplicit(_ thread: ThreadTransactions) {
         let scope: TransactionScope? = Engine.locked {
             thread.isRegisteredForFlush = false
-            awaitingFlush.removeAll { $0 === thread }
             // Inside begin()/commit(): the outermost commit reschedules this flush.
             guard thread.explicit.isEmpty else { return nil }
             defer { thread.implicit = nil }
