@@ -265,9 +265,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// When the animation of the started operation ends, in its layer's time; nil before the
     /// operation started. An animation only committed ahead does not count: the look-ahead
-    /// of a gapless plan is one step, whatever order simultaneous steps start in.
+    /// of a gapless plan is one step, whatever order simultaneous steps start in. Nil too
+    /// once its animation was removed (the operation is about to end `.interrupted`), as
+    /// when it adopts a commit ahead that other code removed: its end will not come.
     var plannedEnd: CFTimeInterval? {
-        lock.withLock { attached?.end }
+        lock.withLock { machine.stoppedFinished == false ? nil : attached?.end }
     }
 
     // MARK: Committing ahead (gapless plans)

@@ -121,6 +121,33 @@ struct GaplessDiscardedCommitTests {
         #expect(layer.position.x == 200)
     }
 
+    /// "second" adopts a commit that removeAllAnimations() removed, and ends interrupted at
+    /// once: its planned end (1.5) will not come, so "last" (after "second" and "long") is
+    /// not committed ahead. It starts when "long" ends, at 2, with a fresh animation.
+    @Test func aStepWhoseCommitWasRemovedCommitsNothingAhead() async {
+        let a = clock.makeLayer(), b = clock.makeLayer(), c = clock.makeLayer()
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Parallel {
+                Step(a, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.5, timing: .linear)).named("first")
+                Step(b, BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)).named("second").after("first")
+                Step(c, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear)).named("long")
+                Step(b, BasicAnimation(.positionX, from: 100, to: 200, duration: 1, timing: .linear)).named("last")
+                    .after("second", "long")
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.25)
+        let box = UncheckedSendableBox(b)
+        await onMainQueue { box.value.removeAllAnimations() }
+        await clock.advance(by: 0.5)    // t = 0.75: "second" started at 0.5 and ended
+        #expect(run.outcome(ofStep: "second") == .interrupted)
+        #expect(b.animationKeys() == nil)
+        await clock.advance(by: 1.75)   // t = 2.5: "last" started at 2
+        #expect(abs(Double(b.presentation()!.position.x) - 150) < 1e-6)
+        await clock.advance(by: 0.5)
+        #expect(run.outcome(ofStep: "last") == .finished)
+        #expect(b.position.x == 200)
+    }
+
     /// Cancelled at 1.0, halfway, "second" holds 150 and ends cancelled at once.
     @Test func aStepStartedAfterItsCommitWasRemovedCanBeCancelled() async {
         let layer = clock.makeLayer()

@@ -253,8 +253,13 @@ struct StressOracle {
             startTimes[index] = ahead.begin
             plannedEnds[index] = ahead.end
             phases[index] = .running(start: ahead.begin)
-            commitDependentsAhead(of: index)
-            if ahead.removed { phases[index] = .finished(.interrupted) }
+            // Its commit was removed: it ends interrupted at once, and its planned end,
+            // which will not come, commits nothing ahead.
+            if ahead.removed {
+                phases[index] = .finished(.interrupted)
+            } else {
+                commitDependentsAhead(of: index)
+            }
             return
         }
         aheads[index] = nil
