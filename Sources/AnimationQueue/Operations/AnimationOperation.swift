@@ -16,12 +16,13 @@ import Foundation
 ///
 /// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted`.
 open class AnimationOperation: Operation, @unchecked Sendable {
-    // Thread safety: `lock` guards `machine`, `hooks`, `attached` and `ahead`. KVO
-    // notifications, Core Animation calls and hooks run outside it.
-    private let lock = NSLock()
-    private var machine = AnimationOperationStateMachine()
-    private var attached: Attached?
-    private var ahead: Ahead?
+    // Thread safety: `stateLock` guards `machine`, `hooks`, `attached` and `ahead`. KVO
+    // notifications, Core Animation calls and hooks run outside it. Internal, not private,
+    // only for the commit-ahead extension in AnimationOperation+Ahead.swift.
+    let stateLock = NSLock()
+    var machine = AnimationOperationStateMachine()
+    var attached: Attached?
+    var ahead: Ahead?
     private var hooks = Hooks()
 
     /// The layer to animate, held weakly.
@@ -30,16 +31,16 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     public let animation: any LayerAnimation
     /// What the layer shows if the operation is cancelled while animating (`.holdPresentation`).
     public var cancellationPolicy: CancellationPolicy {
-        get { lock.withLock { storedPolicy } }
-        set { lock.withLock { storedPolicy = newValue } }
+        get { stateLock.withLock { storedPolicy } }
+        set { stateLock.withLock { storedPolicy = newValue } }
     }
     private var storedPolicy = CancellationPolicy.holdPresentation
 
     /// What happens to this operation when a dependency is cancelled, on an `AnimationQueue`
     /// (`.cancel`; a plain `OperationQueue` always proceeds).
     public var onCancelledDependency: DependencyCancellation {
-        get { lock.withLock { storedDependencyPolicy } }
-        set { lock.withLock { storedDependencyPolicy = newValue } }
+        get { stateLock.withLock { storedDependencyPolicy } }
+        set { stateLock.withLock { storedDependencyPolicy = newValue } }
     }
     private var storedDependencyPolicy = DependencyCancellation.cancel
 
@@ -52,16 +53,16 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     /// Reads media time for events, even after the layer is gone.
-    private let timeSource: MediaClock.Source
+    let timeSource: MediaClock.Source
 
     /// How the operation ended; nil until it finishes.
-    public var outcome: AnimationOutcome? { lock.withLock { machine.outcome } }
+    public var outcome: AnimationOutcome? { stateLock.withLock { machine.outcome } }
 
     /// The layer's name, for events and traces.
     var layerName: String? { layer?.name }
 
     /// The key paths the running animation changes (empty before it starts).
-    var animatedKeyPaths: [String] { lock.withLock { attached?.resolved.keyPaths ?? [] } }
+    var animatedKeyPaths: [String] { stateLock.withLock { attached?.resolved.keyPaths ?? [] } }
 
     /// Engine-facing state of a running animation (main thread only).
     struct Attached {
@@ -69,19 +70,6 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         let resolved: ResolvedAnimation
         /// When the animation ends, in the layer's time (infinity if it never does).
         let end: CFTimeInterval
-    }
-
-    /// An animation committed before the operation starts, by a gapless plan: attached with
-    /// a future `beginTime`, without touching the model, until the operation adopts it.
-    struct Ahead {
-        let key: String
-        let resolved: ResolvedAnimation
-        /// When it begins and ends, in the layer's time.
-        let begin: CFTimeInterval
-        let end: CFTimeInterval
-        /// Its transaction completed before the operation adopted it. Set from the thread
-        /// that delivers completions, so read it from `ahead` under the lock, never from a copy.
-        var completed = false
     }
 
     /// Callbacks for the queue and run that own this operation; run outside the lock.
@@ -95,13 +83,13 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// Adds callbacks; used by ``AnimationQueue`` and ``AnimationRun``.
     func addHooks(_ update: (inout Hooks) -> Void) {
-        lock.withLock { update(&hooks) }
+        stateLock.withLock { update(&hooks) }
     }
 
     /// Whether motion is reduced for this operation (`.system`); see ``MotionPolicy``.
     public var motion: MotionPolicy {
-        get { lock.withLock { storedMotion } }
-        set { lock.withLock { storedMotion = newValue } }
+        get { stateLock.withLock { storedMotion } }
+        set { stateLock.withLock { storedMotion = newValue } }
     }
     private var storedMotion = MotionPolicy.system
 
@@ -110,9 +98,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// True: the operation finishes when its animation does, not when `start()` returns.
     open override var isAsynchronous: Bool { true }
     /// Whether the operation has started and not finished.
-    open override var isExecuting: Bool { lock.withLock { machine.isExecuting } }
+    open override var isExecuting: Bool { stateLock.withLock { machine.isExecuting } }
     /// Whether the operation has finished; ``outcome`` then says how.
-    open override var isFinished: Bool { lock.withLock { machine.isFinished } }
+    open override var isFinished: Bool { stateLock.withLock { machine.isFinished } }
 
     /// Starts the operation: unlinks its dependencies and hops to the main thread to animate.
     /// Called by the queue; call it yourself only for an operation in no queue.
@@ -122,11 +110,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // test clock that settles never sees it executing with nothing recorded.
         SchedulerActivity.begin(self)
         willChangeValue(forKey: "isExecuting")
-        let action = lock.withLock { machine.start() }
+        let action = stateLock.withLock { machine.start() }
         didChangeValue(forKey: "isExecuting")
         switch action {
         case .finish(let outcome):
-            if lock.withLock({ ahead != nil }) {
+            if stateLock.withLock({ ahead != nil }) {
                 MainThread.run { [self] in
                     discardAhead()
                     announceFinish(outcome, wasExecuting: false)
@@ -148,15 +136,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// layer; while it animates, the layer is left as ``cancellationPolicy`` says.
     open override func cancel() {
         super.cancel()
-        let (action, cancelHooks) = lock.withLock { () -> (AnimationOperationStateMachine.CancelAction, [@Sendable (AnimationOperation) -> Void]) in
+        let (action, cancelHooks) = stateLock.withLock { () -> (AnimationOperationStateMachine.CancelAction, [@Sendable (AnimationOperation) -> Void]) in
             (machine.cancel(), hooks.didCancel)
         }
         for hook in cancelHooks { hook(self) }
         if action == .applyPolicyOnMain {
             onMainInFlight { $0.applyCancellationPolicy() }
-        } else if lock.withLock({ isParked }) {
+        } else if stateLock.withLock({ isParked }) {
             onMainInFlight { $0.resumeParked() }
-        } else if lock.withLock({ ahead != nil }) {
+        } else if stateLock.withLock({ ahead != nil }) {
             onMainInFlight { $0.discardAhead() }
         }
     }
@@ -181,25 +169,25 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// The gate of the paused run this operation belongs to, if any.
     var gate: StartGate? {
-        get { lock.withLock { storedGate } }
-        set { lock.withLock { storedGate = newValue } }
+        get { stateLock.withLock { storedGate } }
+        set { stateLock.withLock { storedGate = newValue } }
     }
     private var storedGate: StartGate?
     private var isParked = false
 
     private func beginOnMain() {
         if let gate, !isCancelled {
-            lock.withLock { isParked = true }
+            stateLock.withLock { isParked = true }
             let passes = gate.passOrWait { [self] in onMainInFlight { $0.resumeParked() } }
             guard passes else { return }
-            lock.withLock { isParked = false }
+            stateLock.withLock { isParked = false }
         }
         beginNow()
     }
 
     /// Leaves the gate once: when the run resumes or the operation is cancelled.
     private func resumeParked() {
-        let wasParked = lock.withLock { () -> Bool in
+        let wasParked = stateLock.withLock { () -> Bool in
             defer { isParked = false }
             return isParked
         }
@@ -208,7 +196,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     private func beginNow() {
         let layer = self.layer
-        let action = lock.withLock { machine.begin(layerAlive: layer != nil) }
+        let action = stateLock.withLock { machine.begin(layerAlive: layer != nil) }
         switch action {
         case .finish(let outcome):
             discardAhead()
@@ -219,12 +207,12 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         }
     }
 
-    private func resolvedAnimation(for layer: CALayer) -> ResolvedAnimation {
+    func resolvedAnimation(for layer: CALayer) -> ResolvedAnimation {
         let resolved = animation.resolve(for: layer)
         return motion.isReduced ? resolved.reducingMotion(animation.reducedMotion ?? .jumpToFinal) : resolved
     }
 
-    private var animationKey: String { "AnimationQueue.\(ObjectIdentifier(self).hashValue)" }
+    var animationKey: String { "AnimationQueue.\(ObjectIdentifier(self).hashValue)" }
 
     private func animate(_ layer: CALayer) {
         let resolved = resolvedAnimation(for: layer)
@@ -233,7 +221,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         let start = layer.convertTime(now, from: nil)
         let caAnimation = resolved.animation.map { Self.startingAtCommit($0, delay: resolved.delay) }
         let end = caAnimation.map { start + ActiveDuration.of($0) } ?? start
-        lock.withLock { attached = Attached(key: key, resolved: resolved, end: end) }
+        stateLock.withLock { attached = Attached(key: key, resolved: resolved, end: end) }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for (keyPath, value) in resolved.finalValues {
@@ -259,144 +247,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// what was written to it, so a running animation's layer shows its final values.
     func removeAnimationsForBackground() {
         discardAhead()
-        guard let layer, let key = lock.withLock({ attached?.key }) else { return }
+        guard let layer, let key = stateLock.withLock({ attached?.key }) else { return }
         layer.removeAnimation(forKey: key)
-    }
-
-    /// When the animation of the started operation ends, in its layer's time; nil before the
-    /// operation started. An animation only committed ahead does not count: the look-ahead
-    /// of a gapless plan is one step, whatever order simultaneous steps start in. Nil too
-    /// once its animation was removed (the operation is about to end `.interrupted`), as
-    /// when it adopts a commit ahead that other code removed: its end will not come.
-    var plannedEnd: CFTimeInterval? {
-        lock.withLock { machine.stoppedFinished == false ? nil : attached?.end }
-    }
-
-    // MARK: Committing ahead (gapless plans)
-
-    /// Commits the animation now, to begin at `begin` (in the layer's time), before the
-    /// operation starts: the animation is attached with that `beginTime` and no backwards
-    /// fill, so it shows nothing until then, and the model is left alone. When the operation
-    /// starts, it adopts the animation if its begin time has come, or else removes it and
-    /// starts as usual (a dependency ended early), so outcomes and order are unchanged.
-    ///
-    /// Main thread only. Returns false, committing nothing, if the operation started or was
-    /// cancelled, its layer is gone, or there is nothing to animate.
-    @discardableResult
-    func commitAhead(at begin: CFTimeInterval) -> Bool {
-        guard let layer, lock.withLock({ machine.phase == .initialized && ahead == nil }) else { return false }
-        let resolved = resolvedAnimation(for: layer)
-        guard let base = resolved.animation else { return false }
-        let key = animationKey + ".ahead"
-        let caAnimation = Self.scheduled(base, delay: resolved.delay, at: begin)
-        let end = begin + ActiveDuration.of(caAnimation)
-        guard end.isFinite else { return false }
-        // Checked again with the record, atomically: a start or cancel from another thread
-        // after this point sees `ahead` and discards it on the main thread, after this commit.
-        let recorded = lock.withLock { () -> Bool in
-            guard machine.phase == .initialized, !machine.isCancelRequested, ahead == nil else { return false }
-            ahead = Ahead(key: key, resolved: resolved, begin: begin, end: end)
-            return true
-        }
-        guard recorded else { return false }
-        caAnimation.delegate = StopObserver(operation: self, key: key)
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        CATransaction.setCompletionBlock { [self] in transactionCompleted(key: key) }
-        layer.add(caAnimation, forKey: key)
-        CATransaction.commit()
-        return true
-    }
-
-    /// A group that begins at `begin` in the layer's time, plays `animation` after `delay`,
-    /// and then holds its end (forwards fill, not removed) until the operation adopts it:
-    /// if the operation starts late, the layer keeps showing the end meanwhile.
-    static func scheduled(_ animation: CAAnimation, delay: TimeInterval, at begin: CFTimeInterval) -> CAAnimation {
-        animation.beginTime = delay
-        animation.fillMode = delay > 0 ? .both : .forwards
-        let group = CAAnimationGroup()
-        group.animations = [animation]
-        group.duration = delay + ActiveDuration.of(animation)
-        group.beginTime = begin
-        group.fillMode = .forwards
-        group.isRemovedOnCompletion = false
-        return group
-    }
-
-    /// On start: takes over the animation committed ahead, if its begin time has come.
-    /// Writes the final values to the model, as a start does, and finishes at once if the
-    /// animation already ended. Returns false if there is none to adopt (any early one is
-    /// removed).
-    private func adoptAhead(on layer: CALayer) -> Bool {
-        guard let pending = lock.withLock({ ahead }) else { return false }
-        let now = layer.convertTime(timeSource.now(for: layer), from: nil)
-        // A dependency ended before its planned end (cancelled or interrupted): start now.
-        guard now >= pending.begin - Self.adoptionTolerance else {
-            discardAhead()
-            return false
-        }
-        // Revert restores the model as it is now, just before the start: it may have changed
-        // since the commit ahead (another step, or the app, wrote to it meanwhile).
-        var resolved = pending.resolved
-        resolved.initialValues = resolved.initialValues.map { ($0.keyPath, layer.value(forKeyPath: $0.keyPath)) }
-        // The hand-over from `ahead` to `attached` and the read of `completed` are one step:
-        // the transaction may complete on the clock's thread at any moment, and it either
-        // marks `ahead` before this (read here) or finds `attached` after it (and finishes
-        // the operation itself). `pending` is a copy taken earlier, so its flag may be stale.
-        let completed = lock.withLock { () -> Bool in
-            let completed = ahead?.completed ?? pending.completed
-            ahead = nil
-            attached = Attached(key: pending.key, resolved: resolved, end: pending.end)
-            return completed
-        }
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for (keyPath, value) in pending.resolved.finalValues {
-            layer.setValue(value, forKeyPath: keyPath)
-        }
-        CATransaction.commit()
-        announceStart(layer, at: layer.convertTime(pending.begin, to: nil))
-        if completed { complete(animated: true) }
-        return true
-    }
-
-    /// How early a start may come and still adopt the animation committed ahead: the
-    /// dependency's completion and the hop to the main thread can only make it late, so
-    /// this only absorbs rounding of media times (about 1e-10 s at 10⁶ s of uptime). Any
-    /// earlier start (a dependency removed or cancelled just before its end) plays a fresh
-    /// animation: adopting would show the model, already at the end values, until the
-    /// commit begins.
-    private static let adoptionTolerance: CFTimeInterval = 1e-6
-
-    /// Removes the animation committed ahead, if any (main thread). If it had begun, the
-    /// layer is left as ``cancellationPolicy`` says, as for a running animation.
-    private func discardAhead() {
-        guard let pending = lock.withLock({ () -> Ahead? in
-            defer {
-                // A stop seen so far can only be that animation's: the operation adds its own
-                // after this. Forgotten, so a removal of the commit ahead does not decide the
-                // outcome of the animation the operation plays instead.
-                if ahead != nil { machine.forgetStopBeforeAnimating() }
-                ahead = nil
-            }
-            return ahead
-        }) else { return }
-        guard let layer else { return }
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let now = layer.convertTime(timeSource.now(for: layer), from: nil)
-        if now >= pending.begin, isCancelled {
-            apply(cancellationPolicy, of: pending.resolved, to: layer)
-        }
-        layer.removeAnimation(forKey: pending.key)
-        CATransaction.commit()
     }
 
     /// A transaction of ours completed: the running animation's, or one committed ahead
     /// that the operation has not adopted yet (remembered until it does). Stale ones, of an
     /// animation discarded since, are ignored.
-    private func transactionCompleted(key: String) {
-        let isRunning = lock.withLock { () -> Bool in
+    func transactionCompleted(key: String) {
+        let isRunning = stateLock.withLock { () -> Bool in
             if ahead?.key == key { ahead?.completed = true }
             return attached?.key == key
         }
@@ -421,20 +280,20 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     /// Calls the start hooks; `time` is in media time.
-    private func announceStart(_ layer: CALayer, at time: CFTimeInterval) {
-        let hooks = lock.withLock { self.hooks.didStart }
+    func announceStart(_ layer: CALayer, at time: CFTimeInterval) {
+        let hooks = stateLock.withLock { self.hooks.didStart }
         for hook in hooks { hook(self, time) }
     }
 
     fileprivate func animationStopped(key: String, finished: Bool) {
-        lock.withLock {
+        stateLock.withLock {
             guard attached?.key == key || ahead?.key == key else { return }
             machine.animationStopped(finished: finished)
         }
     }
 
-    private func complete(animated: Bool) {
-        let finishing = lock.withLock { () -> (AnimationOutcome, Attached?, Bool)? in
+    func complete(animated: Bool) {
+        let finishing = stateLock.withLock { () -> (AnimationOutcome, Attached?, Bool)? in
             guard let outcome = machine.complete(animated: animated) else { return nil }
             return (outcome, attached, machine.isCancelRequested)
         }
@@ -462,7 +321,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func applyCancellationPolicy() {
         // A cancel that raced the animation's natural end changes nothing: the operation
         // finishes `.finished` and the layer keeps its final values.
-        guard let layer, let attached = lock.withLock({ machine.stoppedFinished == nil && !machine.isFinished ? attached : nil })
+        guard let layer, let attached = stateLock.withLock({ machine.stoppedFinished == nil && !machine.isFinished ? attached : nil })
         else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -473,7 +332,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// Writes to the model what `policy` says the layer shows after a cancel (inside the
     /// caller's transaction, before the animation is removed).
-    private func apply(_ policy: CancellationPolicy, of resolved: ResolvedAnimation, to layer: CALayer) {
+    func apply(_ policy: CancellationPolicy, of resolved: ResolvedAnimation, to layer: CALayer) {
         switch policy {
         case .holdPresentation:
             let presentation = layer.presentation()
@@ -497,7 +356,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // In flight until the hooks have handed its dependents over.
         SchedulerActivity.begin(self)
         defer { SchedulerActivity.end(self) }
-        let hooks = lock.withLock { self.hooks }
+        let hooks = stateLock.withLock { self.hooks }
         if !hooks.willFinish.isEmpty {
             let time = timeSource.now(for: layer)
             for hook in hooks.willFinish { hook(self, outcome, time) }
@@ -510,13 +369,13 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // The hooks hold the queue and run that own this operation; a finished operation
         // needs them no more, and keeping them would keep its queue alive for as long as
         // anyone holds the operation.
-        lock.withLock { self.hooks = Hooks() }
+        stateLock.withLock { self.hooks = Hooks() }
     }
 }
 
 /// Receives `animationDidStop(_:finished:)` for an operation, telling finished from removed.
 /// The animation holds it strongly; it holds the operation weakly.
-private final class StopObserver: NSObject, CAAnimationDelegate, @unchecked Sendable {
+final class StopObserver: NSObject, CAAnimationDelegate, @unchecked Sendable {
     // Immutable after init; `weak` loads are atomic.
     weak var operation: AnimationOperation?
     /// The key the animation was added under, to tell it from one discarded since.
