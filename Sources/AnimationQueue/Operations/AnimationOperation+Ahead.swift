@@ -19,11 +19,24 @@ extension AnimationOperation {
 
     /// When the animation of the started operation ends, in its layer's time; nil before the
     /// operation started. An animation only committed ahead does not count: the look-ahead
-    /// of a gapless plan is one step, whatever order simultaneous steps start in. Nil too
-    /// once its animation was removed (the operation is about to end `.interrupted`), as
-    /// when it adopts a commit ahead that other code removed: its end will not come.
+    /// of a gapless plan is one step, whatever order simultaneous steps start in.
+    ///
+    /// Nil too once other code removed the animation before its end (the operation ends
+    /// `.interrupted`; its end will not come), including when it adopted a removed commit
+    /// ahead. Main thread: a removal is seen at once, before Core Animation delivers its
+    /// `animationDidStop(_:finished:)`.
     var plannedEnd: CFTimeInterval? {
-        stateLock.withLock { machine.stoppedFinished == false ? nil : attached?.end }
+        let state: (outcome: AnimationOutcome?, stoppedFinished: Bool?, attached: Attached?) = stateLock.withLock {
+            (machine.outcome, machine.stoppedFinished, attached)
+        }
+        let outcome = state.outcome, stoppedFinished = state.stoppedFinished
+        guard let attached = state.attached else { return nil }
+        if outcome == .finished || stoppedFinished == true { return attached.end }
+        if outcome != nil || stoppedFinished == false { return nil }
+        guard let layer else { return nil }
+        let removed = layer.animation(forKey: attached.key) == nil
+            && layer.convertTime(timeSource.now(for: layer), from: nil) < attached.end
+        return removed ? nil : attached.end
     }
 
     /// Commits the animation now, to begin at `begin` (in the layer's time), before the

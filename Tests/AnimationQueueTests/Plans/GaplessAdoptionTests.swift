@@ -148,6 +148,30 @@ struct GaplessDiscardedCommitTests {
         #expect(b.position.x == 200)
     }
 
+    /// Other code removes a running step's animation on the main thread. At once, before
+    /// Core Animation delivers `animationDidStop(_:finished:)`, the step has no planned end,
+    /// so a step starting meanwhile commits no dependent ahead to an end that will not come.
+    @Test func aRemovedAnimationHasNoPlannedEndBeforeItsStopIsDelivered() async {
+        let layer = clock.makeLayer()
+        let operation = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear))
+        operation.motion = .full
+        queue.addOperation(operation)
+        await clock.advance(by: 0.25)
+        let box = UncheckedSendableBox((layer, operation))
+        let ends = await withCheckedContinuation { (continuation: CheckedContinuation<[CFTimeInterval?], Never>) in
+            DispatchQueue.main.async {
+                let (layer, operation) = box.value
+                let before = operation.plannedEnd
+                layer.removeAnimation(forKey: layer.animationKeys()!.first!)
+                continuation.resume(returning: [before, operation.plannedEnd])
+            }
+        }
+        #expect(ends == [1.0, nil])
+        await clock.advance(by: 0)
+        #expect(operation.outcome == .interrupted)
+        #expect(operation.plannedEnd == nil)
+    }
+
     /// Cancelled at 1.0, halfway, "second" holds 150 and ends cancelled at once.
     @Test func aStepStartedAfterItsCommitWasRemovedCanBeCancelled() async {
         let layer = clock.makeLayer()
