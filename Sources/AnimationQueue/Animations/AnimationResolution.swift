@@ -22,10 +22,19 @@ enum LayerReading {
     }
 
     /// What the layer shows now at `keyPath`: its presentation value when it has one (the
-    /// layer was committed), else its model value.
+    /// layer was committed), else its model value. While ``resolvesAhead``, what it will
+    /// show when a step committed ahead begins: the model value.
     static func shown(_ layer: CALayer, _ keyPath: String) -> Any? {
-        layer.presentation()?.value(forKeyPath: keyPath) ?? layer.value(forKeyPath: keyPath)
+        if resolvesAhead { return layer.value(forKeyPath: keyPath) }
+        return layer.presentation()?.value(forKeyPath: keyPath) ?? layer.value(forKeyPath: keyPath)
     }
+
+    /// Whether the resolution under way is for a step committed ahead (gapless plans), which
+    /// begins when its dependencies end. By then the layer shows its model values: every
+    /// dependency has started, and so has written its final values to the model, and ends
+    /// on them. A step without a from-value starts from there, as it would had it started
+    /// after their completions, and not from what the layer shows at the commit.
+    @TaskLocal static var resolvesAhead = false
 }
 
 /// What Basic and Spring animations have in common: one key path, a from-value, a to-value.

@@ -50,7 +50,7 @@ extension AnimationOperation {
     @discardableResult
     func commitAhead(at begin: CFTimeInterval) -> Bool {
         guard let layer, stateLock.withLock({ machine.phase == .initialized && ahead == nil }) else { return false }
-        let resolved = resolvedAnimation(for: layer)
+        let resolved = LayerReading.$resolvesAhead.withValue(true) { resolvedAnimation(for: layer) }
         guard let base = resolved.animation else { return false }
         let key = animationKey + ".ahead"
         let caAnimation = Self.scheduled(base, delay: resolved.delay, at: begin)

@@ -70,6 +70,31 @@ struct GaplessChainTests {
         #expect(layer.animationKeys() == nil)
     }
 
+    /// Steps without a from-value, the common way to write a chain: each one is committed
+    /// when the step before it starts, and still starts from where that step ends (its
+    /// model value), not from what the layer shows at the commit.
+    @Test func toOnlyChainStartsEachStepFromThePreviousEnd() async {
+        let layer = probeLayer(on: clock, opacity: 0)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(layer, BasicAnimation(.opacity, to: 1, duration: 0.3, timing: .linear))
+            Step(layer, BasicAnimation(.opacity, to: 0.2, duration: 0.3, timing: .linear))
+            Step(layer, SpringAnimation(.opacity, to: 0.6, perceptualDuration: 0.2, bounce: 0))
+        }, motion: .full)
+        await clock.advance(to: 50.15)
+        #expect(close(shownOpacity(layer), 0.5, 1e-6))
+        await clock.advance(to: 50.3)
+        #expect(close(shownOpacity(layer), 1, 1e-6))
+        await clock.advance(to: 50.45)
+        #expect(close(shownOpacity(layer), 1 - 0.8 * 0.5, 1e-6))
+        await clock.advance(to: 50.6)   // the spring starts from 0.2, at rest
+        #expect(close(shownOpacity(layer), 0.2, 1e-6))
+        await clock.advance(to: 50.61)
+        #expect(shownOpacity(layer) > 0.2 && shownOpacity(layer) < 0.6)
+        await clock.runUntilIdle(limit: 5)
+        #expect(await run.outcome == .finished)
+        #expect(abs(Double(layer.opacity) - 0.6) < 1e-6)
+    }
+
     /// The virtual-time equivalent of a busy main thread: the queue is suspended across the
     /// boundary, so the second step's operation starts 0.2 s late.
     @Test func stepPlaysOnTimeWhenItsOperationStartsLate() async {
