@@ -29,9 +29,9 @@ public struct AnimationPlan {
         /// Each step starts when its dependencies' operations finish: on the completion of
         /// their transactions, on the main thread. A busy main thread delays the next step.
         case afterCompletion
-        /// A step whose dependencies are all animation steps of known duration is committed
-        /// as soon as the last of them starts, with a `beginTime` at their end, so Core
-        /// Animation plays it on time even while the main thread is busy. Operation
+        /// The default. A step whose dependencies are all animation steps of known duration
+        /// is committed as soon as the last of them starts, with a `beginTime` at their end,
+        /// so Core Animation plays it on time even while the main thread is busy. Operation
         /// semantics are unchanged: the step's operation still starts when its dependencies
         /// finish, and adopts the animation then; cancelling it removes the animation.
         /// See <doc:Chains>.
@@ -40,12 +40,19 @@ public struct AnimationPlan {
 
     /// Creates a plan.
     ///
+    /// ```swift
+    /// let intro = AnimationPlan {                          // gapless
+    ///     Step(title, BasicAnimation(.opacity, to: 1, duration: 0.3))
+    ///     Step(title, BasicAnimation(.positionY, to: 120, duration: 0.4))
+    /// }
+    /// let chained = AnimationPlan(scheduling: .afterCompletion) { Step(title, fadeIn) }
+    /// ```
+    ///
     /// - Parameters:
-    ///   - scheduling: How steps are timed after their dependencies (`.afterCompletion`).
-    ///     `.gapless` is opt-in until the randomized stress test shows no violations for it
-    ///     under removals, pauses and cancels; see <doc:Chains>.
+    ///   - scheduling: How steps are timed after their dependencies (`.gapless`); see
+    ///     <doc:Chains> for when to choose `.afterCompletion`.
     ///   - content: The steps.
-    public init(scheduling: Scheduling = .afterCompletion, @PlanBuilder _ content: () -> [any PlanComponent]) {
+    public init(scheduling: Scheduling = .gapless, @PlanBuilder _ content: () -> [any PlanComponent]) {
         root = Serial(content)
         self.scheduling = scheduling
     }

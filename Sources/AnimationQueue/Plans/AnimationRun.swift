@@ -73,7 +73,7 @@ public final class AnimationRun: @unchecked Sendable {
     /// The topmost layers of the run, retimed to pause and scale it.
     let timedLayers: UncheckedSendableBox<[WeakLayer]>
 
-    init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling = .afterCompletion) {
+    init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling) {
         self.graph = UncheckedSendableBox(graph)
         state = State(remaining: graph.operations.count)
         let layers = graph.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.timingHost]
