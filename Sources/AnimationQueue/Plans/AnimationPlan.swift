@@ -45,7 +45,9 @@ public struct AnimationPlan {
     ///     Step(title, BasicAnimation(.opacity, to: 1, duration: 0.3))
     ///     Step(title, BasicAnimation(.positionY, to: 120, duration: 0.4))
     /// }
-    /// let chained = AnimationPlan(scheduling: .afterCompletion) { Step(title, fadeIn) }
+    /// let chained = AnimationPlan(scheduling: .afterCompletion) {
+    ///     Step(title, BasicAnimation(.opacity, to: 1, duration: 0.3))
+    /// }
     /// ```
     ///
     /// - Parameters:
