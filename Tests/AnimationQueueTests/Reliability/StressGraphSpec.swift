@@ -50,7 +50,9 @@ struct StressOperationSpec {
     let index: Int
     let layer: Int
     let channel: StressChannel
-    let from: Double
+    /// The start value; nil starts from what the layer shows (to-only, as most chains are
+    /// written), which the oracle resolves as the scheduler must.
+    let from: Double?
     let to: Double
     let delay: TimeInterval
     let duration: TimeInterval
@@ -62,8 +64,9 @@ struct StressOperationSpec {
     let isDeferred: Bool
 
     /// The value the animation shows at `elapsed` seconds after it started (linear timing,
-    /// from-value during the delay, to-value after the end).
-    func value(atElapsed elapsed: TimeInterval) -> Double {
+    /// from-value during the delay, to-value after the end), given the from-value it was
+    /// resolved with.
+    func value(atElapsed elapsed: TimeInterval, from: Double) -> Double {
         let progress = min(max((elapsed - delay) / duration, 0), 1)
         return from + (to - from) * progress
     }
@@ -72,13 +75,13 @@ struct StressOperationSpec {
     func animation() -> any LayerAnimation {
         switch channel {
         case .opacity:
-            BasicAnimation(.opacity, from: Float(from), to: Float(to), duration: duration, timing: .linear, delay: delay)
+            BasicAnimation(.opacity, from: from.map { Float($0) }, to: Float(to), duration: duration, timing: .linear, delay: delay)
         case .positionX:
-            BasicAnimation(.positionX, from: CGFloat(from), to: CGFloat(to), duration: duration, timing: .linear, delay: delay)
+            BasicAnimation(.positionX, from: from.map { CGFloat($0) }, to: CGFloat(to), duration: duration, timing: .linear, delay: delay)
         case .positionY:
-            BasicAnimation(.positionY, from: CGFloat(from), to: CGFloat(to), duration: duration, timing: .linear, delay: delay)
+            BasicAnimation(.positionY, from: from.map { CGFloat($0) }, to: CGFloat(to), duration: duration, timing: .linear, delay: delay)
         case .cornerRadius:
-            BasicAnimation(.cornerRadius, from: CGFloat(from), to: CGFloat(to), duration: duration, timing: .linear, delay: delay)
+            BasicAnimation(.cornerRadius, from: from.map { CGFloat($0) }, to: CGFloat(to), duration: duration, timing: .linear, delay: delay)
         }
     }
 }
@@ -119,7 +122,8 @@ struct StressGraphSpec {
             let deferred = kind == .queue && index > 0 && random.chance(0.2)
             operations.append(StressOperationSpec(
                 index: index, layer: layer, channel: channel,
-                from: channel.randomValue(using: &random), to: channel.randomValue(using: &random),
+                from: random.chance(0.3) ? nil : channel.randomValue(using: &random),
+                to: channel.randomValue(using: &random),
                 delay: random.chance(0.5) ? 0 : Double.random(in: 0.01...0.4, using: &random),
                 duration: Double.random(in: 0.05...0.8, using: &random),
                 policy: [.holdPresentation, .revert, .complete].randomElement(using: &random)!,

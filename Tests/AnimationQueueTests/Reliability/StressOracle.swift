@@ -8,7 +8,8 @@ import Foundation
 /// Times are the graph's local time: virtual time minus the time its run spent paused
 /// (pausing a run freezes its layers' time, QA1673). The rules, from DESIGN.md:
 /// - an operation starts when its dependencies have finished; it writes its to-value to
-///   the model at once (model first) and ends `delay + duration` later;
+///   the model at once (model first) and ends `delay + duration` later; without a
+///   from-value it plays from the channel's model value when it is resolved;
 /// - cancelled before it starts, it ends `.cancelled` and leaves the layer alone; while
 ///   animating, its policy decides the model value (what it shows, the value before it
 ///   started, or its to-value);
@@ -26,7 +27,9 @@ struct StressOracle {
         case finished(AnimationOutcome)
     }
 
-    struct Ahead { var begin: TimeInterval; var end: TimeInterval; var removed = false }
+    /// A step committed ahead: when it begins and ends, the from-value it was resolved with
+    /// at the commit, and whether other code removed it.
+    struct Ahead { var begin: TimeInterval; var end: TimeInterval; var from: Double; var removed = false }
 
     let spec: StressGraphSpec
     private let dependents: [[Int]]
@@ -36,6 +39,10 @@ struct StressOracle {
     private(set) var aheads: [Ahead?]
     private var plannedEnds: [TimeInterval?]
     private var valuesBeforeStart: [Double]
+    /// The from-value each started operation plays from: its own, or, without one, what the
+    /// layer showed when it was resolved (the model value: no other operation animates the
+    /// channel then), at its start or, adopted, at its commit ahead.
+    private var resolvedFroms: [Double]
     /// The model value of each layer's channels.
     private(set) var values: [[StressChannel: Double]]
     private(set) var layerAlive: [Bool]
@@ -54,6 +61,7 @@ struct StressOracle {
         aheads = Array(repeating: nil, count: count)
         plannedEnds = Array(repeating: nil, count: count)
         valuesBeforeStart = Array(repeating: .nan, count: count)
+        resolvedFroms = Array(repeating: .nan, count: count)
         values = initialValues
         layerAlive = Array(repeating: true, count: spec.layerCount)
     }
@@ -79,7 +87,7 @@ struct StressOracle {
     func shown(layer: Int, channel: StressChannel, at now: TimeInterval) -> Double {
         for operation in spec.operations where operation.layer == layer && operation.channel == channel {
             if case .running(let start) = phases[operation.index] {
-                return operation.value(atElapsed: now - start)
+                return operation.value(atElapsed: now - start, from: resolvedFroms[operation.index])
             }
         }
         return values[layer][channel]!
@@ -208,7 +216,7 @@ struct StressOracle {
             break
         case .running(let start):
             let value: Double = switch operation.policy {
-            case .holdPresentation: operation.value(atElapsed: now - start)
+            case .holdPresentation: operation.value(atElapsed: now - start, from: resolvedFroms[index])
             case .revert: valuesBeforeStart[index]
             case .complete: operation.to
             }
@@ -244,12 +252,14 @@ struct StressOracle {
             return
         }
         valuesBeforeStart[index] = values[operation.layer][operation.channel]!
+        resolvedFroms[index] = operation.from ?? valuesBeforeStart[index]
         values[operation.layer][operation.channel] = operation.to
         if let ahead = aheads[index], now >= ahead.begin - 1e-6 {
             // Adopts the animation committed ahead; it began at its planned time. Earlier
             // than that (beyond rounding), it would show the end value until then: a fresh
             // animation starts instead.
             aheads[index] = nil
+            resolvedFroms[index] = ahead.from
             startTimes[index] = ahead.begin
             plannedEnds[index] = ahead.end
             phases[index] = .running(start: ahead.begin)
@@ -288,7 +298,8 @@ struct StressOracle {
                 begin = max(begin, end)
             }
             guard qualifies else { continue }
-            aheads[dependent] = Ahead(begin: begin, end: begin + step.delay + step.duration)
+            aheads[dependent] = Ahead(begin: begin, end: begin + step.delay + step.duration,
+                                      from: step.from ?? values[step.layer][step.channel]!)
         }
     }
 }
