@@ -4,7 +4,10 @@ import Foundation
 import Testing
 
 /// Cancelling an operation cancels its dependents transitively, and none of them may start
-/// meanwhile, even when a cancelled dependency finishes on another thread at once.
+/// meanwhile, even when a cancelled dependency finishes on another thread at once: an
+/// operation is handed to the `OperationQueue` the moment it is cancelled. (Address
+/// Sanitizer's slowdown once made this race show in
+/// `cancellingTheHeadOfAChainCancelsEveryDependentWithoutStartingIt`.)
 @Suite(.hangGuard)
 struct CancellationPropagationRaceTests {
     /// Signals when the queue calls `start()`, and remembers whether it was cancelled then.
