@@ -74,13 +74,14 @@ extension CALayer {
 
     /// Commits this layer's model values, first step of a commit: from now on they are what
     /// `presentation()` and the render tree's timing see. Called with the engine lock held,
-    /// for every layer of a transaction before any of them ``commitAnimations()``, so a
-    /// timing change anywhere in the transaction applies to all of its animations at once.
+    /// for every layer of a transaction before any of them ``commitAnimations(timingChanged:)``,
+    /// so a timing change anywhere in the transaction applies to all of its animations at once.
     ///
-    /// - Returns: Whether the layer's timing (`beginTime`, `speed`, `timeOffset`) changed.
+    /// - Returns: Whether the layer's timing (`beginTime`, `speed`, `timeOffset`) changed. A
+    ///   layer never committed had the default timing until now, as its descendants assumed.
     func commitState() -> Bool {
         let before = committedStorage
-        let timingChanged = !isCommitted || before.beginTime != storage.beginTime
+        let timingChanged = before.beginTime != storage.beginTime
             || before.speed != storage.speed || before.timeOffset != storage.timeOffset
         isCommitted = true
         committedStorage = storage
