@@ -72,9 +72,13 @@ extension CALayer {
         }
         layer.removeFromSuperlayer()
         Engine.locked {
-            var list = storedSublayers ?? []
-            list.insert(layer, at: max(0, min(index(list), list.count)))
-            storedSublayers = list
+            // In place: copying the list on every insert made adding n sublayers O(n²).
+            let position = max(0, min(index(storedSublayers ?? []), storedSublayers?.count ?? 0))
+            if storedSublayers == nil {
+                storedSublayers = [layer]
+            } else {
+                storedSublayers!.insert(layer, at: position)
+            }
             layer.storedSuperlayer = self
         }
         Transactions.noteChange(to: self)
