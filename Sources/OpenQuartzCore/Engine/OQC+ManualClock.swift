@@ -77,7 +77,12 @@ extension OQC {
         }
 
         /// Moves time forward to `deadline`, running everything that falls due on the way.
+        ///
+        /// Changes the calling thread made outside `CATransaction.begin()`/`commit()` are
+        /// committed first, as the end of a run-loop turn commits them before any time passes
+        /// on Apple platforms; other threads' implicit transactions commit on their own.
         public func advance(to deadline: CFTimeInterval) {
+            ClockContext.with(self) { Transactions.flushImplicitBeforeTimeMoves() }
             while let entry = popDue(until: deadline) {
                 ClockContext.with(self) { entry.work.run() }
             }

@@ -26,8 +26,10 @@ final class ThreadTransactions {
 ///
 /// - An implicit transaction starts when a layer changes outside `begin()`/`commit()` and
 ///   commits on the main queue's next turn (Apple: at the end of the run-loop turn), when
-///   `CATransaction.flush()` is called on its thread, or with the thread's next outermost
-///   `commit()`. A manual clock does not commit it: advancing time is not a run-loop turn.
+///   `CATransaction.flush()` is called on its thread, with the thread's next outermost
+///   `commit()`, or when the thread advances a manual clock (time passes only across
+///   run-loop turns). A manual clock does not commit other threads' implicit transactions:
+///   they may be halfway through their changes.
 /// - Deliberate difference: Apple nests an explicit transaction inside a pending implicit
 ///   one, so its changes wait for the implicit commit. OpenQuartzCore's outermost
 ///   `commit()` commits every pending change of its thread at once, which is what tests
@@ -100,6 +102,16 @@ enum Transactions {
     static func flush() {
         let thread = Engine.locked { current }
         commitImplicit(thread)
+    }
+
+    /// Commits the thread's implicit transaction, if it has one and no explicit transaction
+    /// is open: what the end of a run-loop turn does, before a manual clock moves time.
+    static func flushImplicitBeforeTimeMoves() {
+        let thread: ThreadTransactions? = Engine.locked {
+            let thread = current
+            return thread.implicit != nil && thread.explicit.isEmpty ? thread : nil
+        }
+        if let thread { commitImplicit(thread) }
     }
 
     private static func commitImplicit(_ thread: ThreadTransactions) {

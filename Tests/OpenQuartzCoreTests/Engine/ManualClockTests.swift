@@ -52,4 +52,21 @@ struct ManualClockTests {
         #expect(log.order == [1, 3, 2])
         #expect(clock.nextDeadline == 5)
     }
+
+    /// The example in `ManualClock`'s documentation: an animation added outside
+    /// `begin()`/`commit()` joins the thread's implicit transaction, which commits before
+    /// time moves (on Apple, at the end of the run-loop turn, before any time passes).
+    @Test func changesOutsideATransactionTakeEffectBeforeTimeMoves() {
+        let clock = OQC.ManualClock()
+        let layer = OQC.withClock(clock) { CALayer() }
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 1
+        layer.add(fade, forKey: "fade")
+        clock.advance(by: 0.1)
+        #expect(layer.presentation().map { abs($0.opacity - 0.1) < 1e-6 } == true)
+        clock.advance(by: 1)
+        #expect(layer.animationKeys() == nil)
+    }
 }
