@@ -7,6 +7,17 @@ import Testing
 ///
 /// Expected local times are worked out by hand in the comments.
 @Suite struct LayerTimeTests {
+    /// A `position.x` animation from 0 to `to` over `duration` seconds (no timing function:
+    /// linear), reporting its start and stop to `log`, stamped with the harness's clock.
+    private func slide(to: Double, duration: Double, log: StampedLog? = nil, on h: EngineHarness) -> CABasicAnimation {
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 0
+        move.toValue = to
+        move.duration = duration
+        if let log { move.delegate = StampingDelegate(log: log, clock: h.clock) }
+        return move
+    }
+
     // MARK: - convertTime
 
     @Test func convertTimeMatchesApplesDocumentedExample() {
@@ -95,10 +106,7 @@ import Testing
         let h = EngineHarness()
         let tree = makeTree(h)
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 30
-        move.duration = 3
+        let move = slide(to: 30, duration: 3, on: h)
         move.beginTime = 17            // grandchild time; reached at t = 100 + (17 − 16)/3
         move.delegate = StampingDelegate(log: log, clock: h.clock)
         h.commit { tree.grandchild.add(move, forKey: "move") }
@@ -116,10 +124,7 @@ import Testing
     @Test func zeroBeginTimeBecomesGrandchildLocalTimeAtCommit() throws {
         let h = EngineHarness()
         let tree = makeTree(h)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 30
-        move.duration = 3
+        let move = slide(to: 30, duration: 3, on: h)
         h.commit { tree.grandchild.add(move, forKey: "move") }
         expectClose(tree.grandchild.animation(forKey: "move")?.beginTime, 16)
         h.advanceClock(to: 100.25)     // grandchild advanced 0.75
@@ -130,11 +135,7 @@ import Testing
         let h = EngineHarness()
         let tree = makeTree(h)
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 30
-        move.duration = 3
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 30, duration: 3, log: log, on: h)
         h.commit { tree.grandchild.add(move, forKey: "move") }   // begins at grandchild 16
         h.advanceClock(to: 100.5)      // grandchild 17.5
         expectClose(try #require(tree.grandchild.presentation()).position.x, 15)
@@ -156,10 +157,7 @@ import Testing
         let h = EngineHarness()
         let root = h.makeLayer(), child = h.makeLayer()
         h.setModel { root.addSublayer(child) }
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
+        let move = slide(to: 100, duration: 1, on: h)
         move.beginTime = 5
         h.setModel {
             child.speed = 0
@@ -195,10 +193,7 @@ import Testing
     @Test func pausingFreezesPresentationAndResumingContinuesFromSameValue() throws {
         let h = EngineHarness()
         let layer = h.makeLayer()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
+        let move = slide(to: 100, duration: 1, on: h)
         h.commit { layer.add(move, forKey: "move") }
         h.advanceClock(to: 100.25)
         expectClose(try #require(layer.presentation()).position.x, 25)
@@ -217,11 +212,7 @@ import Testing
         let h = EngineHarness()
         let layer = h.makeLayer()
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 1, log: log, on: h)
         let clock = h.clock
         h.commit {
             CATransaction.setCompletionBlock { log.append("done", at: clock.now) }
@@ -251,11 +242,7 @@ import Testing
         let h = EngineHarness()
         let layer = h.makeLayer()
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit { layer.add(move, forKey: "move") }
         h.advanceClock(to: 100.5)
         h.commit { pause(layer) }
@@ -284,11 +271,7 @@ import Testing
         let h = EngineHarness()
         let layer = h.makeLayer()
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit { layer.add(move, forKey: "move") }
         h.advanceClock(to: 100.25)
         h.commit { pause(layer) }
@@ -309,11 +292,7 @@ import Testing
         let root = h.makeLayer(), child = h.makeLayer()
         h.setModel { root.addSublayer(child) }
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit { child.add(move, forKey: "move") }
         h.advanceClock(to: 100.75)
         h.commit { pause(root) }
@@ -329,11 +308,7 @@ import Testing
         let h = EngineHarness()
         let layer = h.makeLayer()
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit {
             move.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + 1
             layer.add(move, forKey: "move")
@@ -360,11 +335,7 @@ import Testing
             root.beginTime = 50        // root time at t = 100: (100 − 50) · 2 = 100
         }
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 2
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 2, log: log, on: h)
         h.commit { child.add(move, forKey: "move") }   // begins at child time 100
         h.advanceClock(to: 100.25)     // child time 100.5
         expectClose(try #require(child.presentation()).position.x, 25)
@@ -385,11 +356,7 @@ import Testing
         let layer = h.makeLayer()
         let log = StampedLog()
         let clock = h.clock
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit {
             CATransaction.setCompletionBlock { log.append("done", at: clock.now) }
             layer.add(move, forKey: "move")
@@ -408,11 +375,7 @@ import Testing
         let h = EngineHarness()
         let layer = h.makeLayer()
         let log = StampedLog()
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit { layer.add(move, forKey: "move") }
         h.advanceClock(to: 100.25)
         h.setModel { layer.timeOffset = 0.5 }
@@ -429,11 +392,7 @@ import Testing
             layer.speed = 4
             layer.beginTime = 75       // layer time at t = 100: (100 − 75) · 4 = 100
         }
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
-        move.delegate = StampingDelegate(log: log, clock: h.clock)
+        let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit { layer.add(move, forKey: "move") }
         expectClose(layer.animation(forKey: "move")?.beginTime, 100)
         h.advanceClock(to: 100.125)
@@ -497,10 +456,7 @@ import Testing
             layer.speed = 0
             layer.timeOffset = 7
         }
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = 0
-        move.toValue = 100
-        move.duration = 1
+        let move = slide(to: 100, duration: 1, on: h)
         h.commit { layer.add(move, forKey: "move") }
         expectClose(layer.animation(forKey: "move")?.beginTime, 7)
         h.setModel { layer.timeOffset = 7.625 }
