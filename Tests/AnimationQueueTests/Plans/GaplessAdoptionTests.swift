@@ -95,6 +95,12 @@ struct GaplessDiscardedCommitTests {
     let clock = AnimationTestClock()
     let queue = AnimationQueue(name: "gapless-discard-\(UUID())")
 
+    /// `removeAllAnimations()` on the main queue, as app code would call it.
+    func removeAllAnimations(of layer: CALayer) async {
+        let box = UncheckedSendableBox(layer)
+        await onMainQueue { box.value.removeAllAnimations() }
+    }
+
     func plan(_ layer: CALayer) -> AnimationPlan {
         AnimationPlan(scheduling: .gapless) {
             Step(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)).named("first")
@@ -109,8 +115,7 @@ struct GaplessDiscardedCommitTests {
         let layer = clock.makeLayer()
         let run = queue.run(plan(layer), motion: .full)
         await clock.advance(by: 0.5)
-        let box = UncheckedSendableBox(layer)
-        await onMainQueue { box.value.removeAllAnimations() }
+        await removeAllAnimations(of: layer)
         await clock.advance(by: 0.25)
         #expect(abs(Double(layer.presentation()!.position.x) - 125) < 1e-6)
         await clock.advance(by: 1)
@@ -136,8 +141,7 @@ struct GaplessDiscardedCommitTests {
             }
         }, motion: .full)
         await clock.advance(by: 0.25)
-        let box = UncheckedSendableBox(b)
-        await onMainQueue { box.value.removeAllAnimations() }
+        await removeAllAnimations(of: b)
         await clock.advance(by: 0.5)    // t = 0.75: "second" started at 0.5 and ended
         #expect(run.outcome(ofStep: "second") == .interrupted)
         #expect(b.animationKeys() == nil)
@@ -177,8 +181,7 @@ struct GaplessDiscardedCommitTests {
         let layer = clock.makeLayer()
         let run = queue.run(plan(layer), motion: .full)
         await clock.advance(by: 0.5)
-        let box = UncheckedSendableBox(layer)
-        await onMainQueue { box.value.removeAllAnimations() }
+        await removeAllAnimations(of: layer)
         await clock.advance(by: 0.5)
         run.cancel()
         await clock.advance(by: 0)

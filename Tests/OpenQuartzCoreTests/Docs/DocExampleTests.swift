@@ -22,18 +22,7 @@ private func apply(_ t: CATransform3D, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat)
 @Suite(.timeLimit(.minutes(1)))
 struct DocExampleTests {
     // MARK: Engine/OQC+ManualClock.swift:12
-
-    @Test func manualClockExampleShowsTOfPointOne() {
-        let clock = OQC.ManualClock()
-        let layer = OQC.withClock(clock) { CALayer() }
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 0
-        fade.toValue = 1
-        fade.duration = 1
-        layer.add(fade, forKey: "fade")
-        clock.advance(by: 0.1)            // presentation() now shows t = 0.1
-        expectClose(layer.presentation()?.opacity, 0.1)
-    }
+    // Reproduced by ManualClockTests.changesOutsideATransactionTakeEffectBeforeTimeMoves.
 
     // MARK: Engine/OQC.swift:11
 
