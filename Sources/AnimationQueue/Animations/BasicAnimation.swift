@@ -22,16 +22,16 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     /// value) when the operation starts. For an additive animation, the start offset
     /// (nil: no offset).
     public var from: Value? {
-        get { fromBox.wrapped }
-        set { fromBox.wrapped = newValue }
+        get { fromBox.value }
+        set { fromBox.value = newValue }
     }
     /// The end value; for an additive animation, the end offset.
     public var to: Value {
-        get { toBox.wrapped }
-        set { toBox.wrapped = newValue }
+        get { toBox.value }
+        set { toBox.value = newValue }
     }
-    private var fromBox: AnimationValueBox<Value?>
-    private var toBox: AnimationValueBox<Value>
+    private var fromBox: UncheckedSendableBox<Value?>
+    private var toBox: UncheckedSendableBox<Value>
     /// The length of one pass, in seconds; 0 commits the final value without animating.
     public var duration: TimeInterval {
         didSet { _ = validatedTime(duration, "duration") }
@@ -73,8 +73,8 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
                 speed: Float = 1, isAdditive: Bool = false,
                 reducedMotion: ReducedMotionBehavior? = nil) {
         self.keyPath = keyPath
-        self.fromBox = AnimationValueBox(wrapped: from)
-        self.toBox = AnimationValueBox(wrapped: to)
+        self.fromBox = UncheckedSendableBox(from)
+        self.toBox = UncheckedSendableBox(to)
         self.duration = validatedTime(duration, "duration")
         self.timing = timing
         self.isAdditive = isAdditive

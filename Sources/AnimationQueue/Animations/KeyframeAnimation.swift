@@ -16,8 +16,8 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
     /// The animated property.
     public var keyPath: AnimationKeyPath<Value>
     /// The keyframe values, in order (at least one); offsets when additive.
-    public var values: [Value] { valuesBox.wrapped }
-    private let valuesBox: AnimationValueBox<[Value]>
+    public var values: [Value] { valuesBox.value }
+    private let valuesBox: UncheckedSendableBox<[Value]>
     /// The length of one pass, in seconds; 0 commits the last value without animating.
     public let duration: TimeInterval
     /// When each value is reached, as fractions of the pass in 0…1, non-decreasing; one per
@@ -73,7 +73,7 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
             APIViolationSegmentTimings(count: segmentTimings.count, segments: values.count - 1)
         }
         self.keyPath = keyPath
-        self.valuesBox = AnimationValueBox(wrapped: values)
+        self.valuesBox = UncheckedSendableBox(values)
         self.duration = validatedTime(duration, "duration")
         self.keyTimes = keyTimes
         self.timing = timing

@@ -19,16 +19,16 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     public var keyPath: AnimationKeyPath<Value>
     /// The start value; nil starts from what the layer shows when the operation starts.
     public var from: Value? {
-        get { fromBox.wrapped }
-        set { fromBox.wrapped = newValue }
+        get { fromBox.value }
+        set { fromBox.value = newValue }
     }
     /// The end value, which the model keeps afterwards.
     public var to: Value {
-        get { toBox.wrapped }
-        set { toBox.wrapped = newValue }
+        get { toBox.value }
+        set { toBox.value = newValue }
     }
-    private var fromBox: AnimationValueBox<Value?>
-    private var toBox: AnimationValueBox<Value>
+    private var fromBox: UncheckedSendableBox<Value?>
+    private var toBox: UncheckedSendableBox<Value>
     /// The mass attached to the spring (> 0).
     public private(set) var mass: Double
     /// The spring's stiffness (> 0).
@@ -83,8 +83,8 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
             APIViolationSpringParameter("initialVelocity", initialVelocity, "finite")
         }
         self.keyPath = keyPath
-        self.fromBox = AnimationValueBox(wrapped: from)
-        self.toBox = AnimationValueBox(wrapped: to)
+        self.fromBox = UncheckedSendableBox(from)
+        self.toBox = UncheckedSendableBox(to)
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping

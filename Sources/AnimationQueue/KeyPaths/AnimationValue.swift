@@ -131,12 +131,3 @@ extension CGColor: AnimationValue {
     /// Reads a `CGColor`.
     public static func fromCoreAnimationValue(_ value: Any?) -> Self? { animationCast(value, to: Self.self) }
 }
-
-/// Holds animation values inside `Sendable` animation descriptions.
-///
-/// `@unchecked` because `AnimationValue` requires conforming types to be safe to share (all
-/// of this module's are: numbers, geometry structs, `CATransform3D` and the immutable
-/// `CGColor`), while `CGColor` itself is not declared `Sendable` in every Apple SDK.
-struct AnimationValueBox<Wrapped>: @unchecked Sendable {
-    var wrapped: Wrapped
-}

@@ -104,18 +104,3 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isFinished")
     }
 }
-
-/// Misuse of an ``AsyncOperation``: each reports the problem and the fix, then stops.
-enum AsyncOperationViolation {
-    static func finishedTwice(_ operation: Operation) -> Never {
-        preconditionFailure("finish() called twice on \(QueueViolation.displayName(operation)); an operation finishes exactly once — remove the second call (or guard it, for example when both a timeout and a response may finish the work).")
-    }
-
-    static func finishedBeforeStart(_ operation: Operation) -> Never {
-        preconditionFailure("finish() called on \(QueueViolation.displayName(operation)) before it started; an operation finishes exactly once, after its queue calls start() — call finish() from execute() or from the work it begins, not before adding the operation.")
-    }
-
-    static func startedTwice(_ operation: Operation) -> Never {
-        preconditionFailure("start() called twice on \(QueueViolation.displayName(operation)); an operation runs once — add it to one queue only, and do not call start() on an operation that a queue runs.")
-    }
-}

@@ -59,10 +59,3 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isFinished")
     }
 }
-
-/// Carries a closure that is only ever called on the main thread across isolation boundaries.
-struct UncheckedSendableBox<Value>: @unchecked Sendable {
-    // Immutable; the scheduler reads it only on the main thread.
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

@@ -108,8 +108,3 @@ final class RunControl: @unchecked Sendable {
 
     func setSpeed(_ speed: Float) { lock.withLock { storage.speed = speed } }
 }
-
-/// Stops the program: a run's speed must be a finite number greater than 0.
-func APIViolationInvalidRunSpeed(_ speed: Float) -> Never {
-    preconditionFailure("AnimationRun.speed must be a finite number greater than 0, got \(speed). Use pause() to stop time and resume() to continue.")
-}

@@ -1,8 +1,8 @@
 import Foundation
 
 // API misuse is a programming error, reported through one named `-> Never` function per
-// kind of mistake (OpenCombine `Helpers/Violations.swift`). Each message names the problem
-// and the fix, so the crash log alone tells the user what to change.
+// kind of mistake, all in this file. Each message names the problem and the fix, so the
+// crash log alone tells the user what to change.
 
 /// Stops the program because a time value is negative, NaN or infinite.
 ///
@@ -115,4 +115,52 @@ func APIViolationKeyPathValueType(_ keyPath: String, layer: String, declared: St
             + "\(layer).\(keyPath) holds \(actual). Declare the key with the property's type: "
             + "AnimationKeyPath<\(actual)>(\"\(keyPath)\").",
         file: file, line: line)
+}
+
+/// Stops the program because a run's speed is not a finite number greater than 0.
+func APIViolationInvalidRunSpeed(_ speed: Float) -> Never {
+    preconditionFailure("AnimationRun.speed must be a finite number greater than 0, got \(speed). Use pause() to stop time and resume() to continue.")
+}
+
+// MARK: Queues and operations
+
+/// Misuse of an ``AnimationQueue``: each reports the problem and the fix, then stops.
+enum QueueViolation {
+    static func dependencyCycle(_ cycle: [Operation], queue: String) -> Never {
+        let names = cycle.map(displayName).joined(separator: " → ")
+        preconditionFailure("AnimationQueue '\(queue)': dependency cycle \(names). Each of these operations waits for the next, so none could ever start. Remove one of these dependencies.")
+    }
+
+    static func addedTwice(_ operation: Operation, queue: String) -> Never {
+        preconditionFailure("AnimationQueue '\(queue)': \(displayName(operation)) was already added to a queue or has already run. An operation runs once; create a new operation to animate again.")
+    }
+
+    static func invalidPlan(_ error: AnimationQueueError) -> Never {
+        preconditionFailure(error.message)
+    }
+
+    static func addedToTwoQueues(_ operation: Operation, queue: String, other: String) -> Never {
+        preconditionFailure("AnimationQueue '\(queue)': \(displayName(operation)) is already in AnimationQueue '\(other)'. An operation runs on one queue only; add it to one of them, or create a second operation.")
+    }
+
+    /// The operation's name, or its type and address.
+    static func displayName(_ operation: Operation) -> String {
+        if let name = operation.name { return "'\(name)'" }
+        return "\(type(of: operation))(\(ObjectIdentifier(operation).debugDescription.suffix(14)))"
+    }
+}
+
+/// Misuse of an ``AsyncOperation``: each reports the problem and the fix, then stops.
+enum AsyncOperationViolation {
+    static func finishedTwice(_ operation: Operation) -> Never {
+        preconditionFailure("finish() called twice on \(QueueViolation.displayName(operation)); an operation finishes exactly once — remove the second call (or guard it, for example when both a timeout and a response may finish the work).")
+    }
+
+    static func finishedBeforeStart(_ operation: Operation) -> Never {
+        preconditionFailure("finish() called on \(QueueViolation.displayName(operation)) before it started; an operation finishes exactly once, after its queue calls start() — call finish() from execute() or from the work it begins, not before adding the operation.")
+    }
+
+    static func startedTwice(_ operation: Operation) -> Never {
+        preconditionFailure("start() called twice on \(QueueViolation.displayName(operation)); an operation runs once — add it to one queue only, and do not call start() on an operation that a queue runs.")
+    }
 }
