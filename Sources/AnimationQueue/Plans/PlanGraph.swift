@@ -62,16 +62,11 @@ public struct PlanGraph {
 
     private static func defaultLabel(for operation: Operation, index: Int, layer: CALayer?) -> String {
         switch operation {
+        case is WaitOperation: return "wait \(index)"
         case let animation as AnimationOperation:
             let keys = animation.animation.keyPathDescription
             return "step \(index)" + (keys.isEmpty ? "" : " (\(keys))") + (layer?.name.map { " on '\($0)'" } ?? "")
-        case is WaitOperation: return "wait \(index)"
         default: return "step \(index)"
         }
     }
-}
-
-extension LayerAnimation {
-    /// The key paths the animation changes, for labels; resolved lazily, so it may be empty.
-    var keyPathDescription: String { String(describing: type(of: self)) }
 }
