@@ -153,9 +153,9 @@ public final class AnimationQueue: @unchecked Sendable {
 
     /// Operations that will make progress without time passing:
     /// - ones handed to the `OperationQueue` and not started yet (unless it is suspended);
-    /// - finished ones still in the graph, whose completion, which hands their dependents
-    ///   over, has not run yet (Foundation runs a plain operation's completion block
-    ///   asynchronously);
+    /// - finished ones still in the graph, whose finish the queue has not handled yet (it
+    ///   learns of a plain operation's finish from an operation that depends on it, which
+    ///   Foundation starts asynchronously);
     /// - synchronous plain operations (such as `BlockOperation`) running on a worker thread,
     ///   and `Perform` blocks about to run on the main thread.
     ///
@@ -223,12 +223,16 @@ public final class AnimationQueue: @unchecked Sendable {
                 }
             }
         } else {
-            let previous = operation.completionBlock
-            operation.completionBlock = { [self, unowned operation] in
+            // The operation's `completionBlock` stays its owner's, who may set it after adding
+            // the operation (which would silently replace a hook stored there). The queue
+            // watches it with an operation of its own that depends on it instead: dependencies
+            // are the one finish signal that every Foundation delivers.
+            let watcher = BlockOperation { [self] in
                 if operation.isCancelled { propagateCancellation(from: operation) }
                 operationDidFinish(operation)
-                previous?()
             }
+            watcher.addDependency(operation)
+            FinishWaiter.queue.addOperation(watcher)
         }
     }
 
@@ -317,7 +321,8 @@ extension Operation {
     }
 }
 
-/// A queue for operations that only wait for other operations to finish.
+/// A queue for operations that only wait for other operations to finish: the watchers of an
+/// ``AnimationQueue``'s plain operations and ``Operation/finished()``.
 enum FinishWaiter {
     static let queue: OperationQueue = {
         let queue = OperationQueue()
