@@ -9,9 +9,16 @@ import Foundation
 /// at the new rate. Core Animation keeps timing every running animation, so paused steps stay
 /// exactly where they are and nothing is driven frame by frame.
 ///
+/// When a run that was paused, resumed or sped up ends, its layers get back the timing they
+/// had before the run first retimed them (usually `speed` 1, `timeOffset` 0, `beginTime` 0),
+/// so their local time is media time again: `layer.convertTime(CACurrentMediaTime(), from:
+/// nil)` reads the current media time, and animations added later with an absolute
+/// `beginTime` start when they should. The restore happens before ``outcome`` returns.
+///
 /// - Note: The retiming applies to everything on those layers and their sublayers, including
-///   animations that are not part of the run. When the run ends at a speed other than 1, its
-///   layers go back to speed 1, keeping their local time continuous.
+///   animations that are not part of the run; an animation of other code still running on
+///   one of them when the run ends jumps by the time the run's pauses took. Two runs that
+///   retime the same layer at once restore it in the order they end.
 extension AnimationRun {
     /// Freezes every running step and holds back pending ones until ``resume()``.
     ///
@@ -55,9 +62,25 @@ extension AnimationRun {
         MainThread.run {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
-            for layer in layers.value.compactMap(\.layer) { Self.retime(layer, to: rate) }
+            for timed in layers.value {
+                guard let layer = timed.layer else { continue }
+                if timed.original == nil { timed.original = LayerTiming(of: layer) }
+                Self.retime(layer, to: rate)
+            }
             CATransaction.commit()
         }
+    }
+
+    /// Gives the layers this run retimed their timing from before the run (main thread).
+    func restoreTiming() {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for timed in timedLayers.value {
+            guard let original = timed.original else { continue }
+            timed.original = nil
+            if let layer = timed.layer { original.apply(to: layer) }
+        }
+        CATransaction.commit()
     }
 
     /// Changes `layer`'s rate while keeping its local time continuous.
@@ -107,4 +130,31 @@ final class RunControl: @unchecked Sendable {
     }
 
     func setSpeed(_ speed: Float) { lock.withLock { storage.speed = speed } }
+}
+
+/// A layer a run may retime, with the timing it had before the run first did.
+final class TimedLayer {
+    // Main thread only: created with the run, read and written by its retiming on main.
+    weak var layer: CALayer?
+    var original: LayerTiming?
+    init(_ layer: CALayer) { self.layer = layer }
+}
+
+/// A layer's own media timing: what pausing and speeding a run changes.
+struct LayerTiming {
+    let speed: Float
+    let timeOffset: CFTimeInterval
+    let beginTime: CFTimeInterval
+
+    init(of layer: CALayer) {
+        speed = layer.speed
+        timeOffset = layer.timeOffset
+        beginTime = layer.beginTime
+    }
+
+    func apply(to layer: CALayer) {
+        layer.speed = speed
+        layer.timeOffset = timeOffset
+        layer.beginTime = beginTime
+    }
 }

@@ -71,13 +71,13 @@ public final class AnimationRun: @unchecked Sendable {
     /// Pause state and speed.
     let control = RunControl()
     /// The topmost layers of the run, retimed to pause and scale it.
-    let timedLayers: UncheckedSendableBox<[WeakLayer]>
+    let timedLayers: UncheckedSendableBox<[TimedLayer]>
 
     init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling) {
         self.graph = UncheckedSendableBox(graph)
         state = State(remaining: graph.operations.count)
         let layers = graph.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.timingHost]
-        timedLayers = UncheckedSendableBox(Self.topmost(layers).map(WeakLayer.init))
+        timedLayers = UncheckedSendableBox(Self.topmost(layers).map(TimedLayer.init))
         scheduledAt = MediaClock.now(for: graph.timingHost)
         for operation in graph.operations {
             observe(operation, label: graph.label(of: operation))
@@ -209,35 +209,32 @@ public final class AnimationRun: @unchecked Sendable {
 
     private func stepEnded(_ operation: Operation, outcome: AnimationOutcome, event: Event) {
         record(event)
-        let finished: (AnimationOutcome, [CheckedContinuation<AnimationOutcome, Never>], [AsyncStream<Event>.Continuation])? = lock.withLock {
+        let result: AnimationOutcome? = lock.withLock {
             guard state.outcomes.updateValue(outcome, forKey: ObjectIdentifier(operation)) == nil else { return nil }
             state.remaining -= 1
             guard state.remaining == 0 else { return nil }
             let outcomes = Set(state.outcomes.values)
-            let result: AnimationOutcome
-            if state.isCancelled {
-                result = .cancelled
-            } else if outcomes.contains(.interrupted) {
-                result = .interrupted
-            } else if outcomes.contains(.cancelled) {
-                result = .cancelled
-            } else {
-                result = .finished
-            }
-            state.outcome = result
-            defer {
-                state.waiters = []
-                state.subscribers = [:]
-            }
-            return (result, state.waiters, Array(state.subscribers.values))
+            if state.isCancelled { return .cancelled }
+            if outcomes.contains(.interrupted) { return .interrupted }
+            if outcomes.contains(.cancelled) { return .cancelled }
+            return .finished
         }
-        guard let (result, waiters, subscribers) = finished else { return }
-        if control.state.speed != 1 {
-            control.setSpeed(1)
-            applyRate()
+        guard let result else { return }
+        control.setSpeed(1)
+        // The layers' timing is restored before anyone learns that the run ended.
+        MainThread.run { [self] in
+            restoreTiming()
+            let (waiters, subscribers) = lock.withLock {
+                state.outcome = result
+                defer {
+                    state.waiters = []
+                    state.subscribers = [:]
+                }
+                return (state.waiters, Array(state.subscribers.values))
+            }
+            for waiter in waiters { waiter.resume(returning: result) }
+            for subscriber in subscribers { subscriber.finish() }
         }
-        for waiter in waiters { waiter.resume(returning: result) }
-        for subscriber in subscribers { subscriber.finish() }
     }
 }
 
