@@ -26,9 +26,19 @@ extension OQC {
             init(now: CFTimeInterval = 0) { self.now = now }
         }
 
+        /// The variance of the layer trees on this clock.
+        public let variance: Variance
+
         /// Creates a clock that reads `now` until advanced.
-        public init(now: CFTimeInterval = 0) {
+        ///
+        /// - Parameters:
+        ///   - now: The initial virtual time.
+        ///   - variance: How the layer trees on this clock behave where Apple's documentation
+        ///     is silent; by default ``Variance/processDefault``, which
+        ///     `OPENQUARTZCORE_VARIANCE` sets.
+        public init(now: CFTimeInterval = 0, variance: Variance = .processDefault) {
             state = State(now: now)
+            self.variance = variance
         }
 
         /// The current virtual time.

@@ -101,11 +101,21 @@ extension CALayer {
                 weakSelf.value.layer?.attachmentDidStart(box.value)
             }
         }
-        if let end = timing.activeEndInParent, let endTime = map.clockTime(end) {
+        if let end = timing.activeEndInParent, let endTime = endClockTime(of: end, map: map, clock: clock) {
             attachment.stopWork = clock.schedule(at: endTime) {
                 weakSelf.value.layer?.attachmentReachedEnd(box.value)
             }
         }
+    }
+
+    /// The clock time at which local time reaches an animation's active `end`: nil if it never
+    /// does. Local time frozen by a paused ancestor never reaches it, except under
+    /// ``OQC/Variance/pausedCompletes`` when it is frozen at or past the end: then now.
+    private func endClockTime(of end: Double, map: TimeMap, clock: any OQC.Clock) -> Double? {
+        if let time = map.clockTime(end) { return time }
+        let now = clock.now
+        guard map.scale == 0, map.local(now) >= end, clock.variance.contains(.pausedCompletes) else { return nil }
+        return now
     }
 
     private func attachmentDidStart(_ attachment: Attachment) {
