@@ -61,7 +61,12 @@ final class Attachment {
                 release()
                 guard delegate != nil else { return }
                 let box = UncheckedSendable(stop)
-                DispatchQueue.main.async { ClockContext.with(clock) { box.value() } }
+                DispatchQueue.main.async {
+                    ClockContext.with(clock) {
+                        box.value()
+                        Transactions.endOfTurn()
+                    }
+                }
             }
         } else if variance.contains(.completionFirst) {
             deliver = { release(); stop() }

@@ -37,15 +37,17 @@ final class ThreadTransactions {
 ///   thread advances a manual clock (time passes only across run-loop turns). A manual
 ///   clock does not commit other threads' implicit transactions: they may be halfway
 ///   through their changes.
-/// - Transactions nest, and only the outermost one takes effect (Apple, Core Animation
-///   Programming Guide, "Changing a Layer's Default Behavior"... "Only after you commit the
+/// - Transactions nest, and only the outermost one takes effect. Apple: `begin()` — "The
+///   transaction is nested within the thread's current transaction, if there is one";
+///   implicit transactions "are created automatically when the layer tree is modified by a
+///   thread without an active transaction and are committed automatically when the thread's
+///   runloop next iterates" (`CATransaction` overview); and "Only after you commit the
 ///   changes for the outermost transaction does Core Animation begin the associated
-///   animations"). An explicit transaction begun while the thread's implicit transaction is
-///   pending is nested in it: its changes, the `beginTime` of the animations it added and
-///   its completion blocks take effect when the implicit transaction commits. An outermost
-///   explicit transaction with no implicit one pending takes effect at its `commit()`.
-/// - Creating a layer changes no layer tree, so it begins no implicit transaction: the new
-///   layer is committed by its thread's next commit, or at the end of the main queue's turn.
+///   animations" (Core Animation Programming Guide, "Nesting Explicit Transactions"). So an
+///   explicit transaction begun while the thread's implicit transaction is pending is nested
+///   in it: its changes, the `beginTime` of the animations it added and its completion
+///   blocks take effect when the implicit transaction commits. An outermost explicit
+///   transaction with no implicit one pending takes effect at its `commit()`.
 /// - `CATransaction.flush()` commits the implicit transaction at once; inside an explicit
 ///   transaction it waits until the outermost explicit one commits (Apple: "Delays the commit
 ///   until any nested explicit transactions have completed").
@@ -185,8 +187,10 @@ enum Transactions {
     }
 
     /// Commits the thread's implicit transaction, if it has one and no explicit transaction
-    /// is open: what the end of a run-loop turn does, before a manual clock moves time.
-    static func flushImplicitBeforeTimeMoves() {
+    /// is open: what the end of a run-loop turn does. A manual clock calls it before time
+    /// moves and after each callback it runs (each is a turn of its own, as a timer callback
+    /// is on Apple platforms); the real clock after each callback on the main queue.
+    static func endOfTurn() {
         let thread: ThreadTransactions? = Engine.locked {
             let thread = current
             let hasPending = thread.implicit != nil || !thread.pendingLayers.isEmpty

@@ -23,9 +23,16 @@ struct EngineHarness {
         return layer
     }
 
-    /// Runs `body` in an explicit transaction on this harness's clock.
+    /// Runs `body` in an explicit transaction on this harness's clock that takes effect at
+    /// its commit.
+    ///
+    /// Tests share threads, and a change made outside a transaction leaves the thread's
+    /// implicit transaction pending until the main queue's next turn; an explicit
+    /// transaction begun then would nest in it (Apple's rule). So this flushes that
+    /// implicit transaction first.
     func commit(_ body: () -> Void) {
         OQC.withClock(clock) {
+            CATransaction.flush()
             CATransaction.begin()
             body()
             CATransaction.commit()
@@ -64,11 +71,16 @@ final class RecordingDelegate: CAAnimationDelegate, @unchecked Sendable {
 /// Runs `scenario` in one turn of the main queue and returns what it observed.
 ///
 /// Nothing else runs on the main queue meanwhile, in particular not the end-of-turn commit of
-/// an implicit transaction, so a scenario sees exactly the commits it causes.
+/// an implicit transaction, so a scenario sees exactly the commits it causes. It starts as a
+/// fresh run-loop turn would: what earlier main-queue blocks (of any test) left in the main
+/// thread's implicit transaction is committed first.
 func inOneMainQueueTurn<T: Sendable>(_ scenario: @escaping () -> T) async -> T {
     let box = UncheckedSendable(scenario)
     return await withCheckedContinuation { continuation in
-        DispatchQueue.main.async { continuation.resume(returning: box.value()) }
+        DispatchQueue.main.async {
+            CATransaction.flush()
+            continuation.resume(returning: box.value())
+        }
     }
 }
 

@@ -166,6 +166,25 @@ import Testing
         #expect(observed == ["beginTime=100.0", "x=2.5", "done@101.0"])
     }
 
+    @Test func eachManualClockCallbackEndsItsTurnCommittingItsImplicitTransaction() async {
+        let observed = await inOneMainQueueTurn {
+            let clock = OQC.ManualClock(now: 100, variance: [])
+            let layer = OQC.withClock(clock) { CALayer() }
+            OQC.withClock(clock) { CATransaction.flush() }
+            let log = EventLog()
+            let box = UncheckedSendable((layer, log))
+            _ = clock.schedule(at: 100.5) {
+                let (layer, log) = box.value
+                layer.opacity = 0.25                    // outside a transaction: implicit
+                Self.addRamp(to: layer, clock: clock, log: log)   // nested in it
+            }
+            OQC.withClock(clock) { clock.advance(to: 100.75) }
+            return [Self.beginTime(layer), Self.x(layer)]
+        }
+        // Committed when the callback returned, at 100.5: 0.25 s into the ramp at 100.75.
+        #expect(observed == ["beginTime=100.5", "x=2.5"])
+    }
+
     @Test func nestedCommitsImmediatelyStartsTheAnimationAtTheExplicitCommit() async {
         let observed = await inOneMainQueueTurn {
             let clock = OQC.ManualClock(now: 100, variance: .nestedCommitsImmediately)
