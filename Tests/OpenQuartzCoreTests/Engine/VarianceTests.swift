@@ -61,6 +61,16 @@ import Testing
         #expect(message.contains("\"x\""))
     }
 
+    @Test func unknownModeInTheEnvironmentStopsTheProcessNamingTheValidModes() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = OQC.Variance.fromEnvironment("completion-first,bogus")
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("OPENQUARTZCORE_VARIANCE=completion-first,bogus"))
+        #expect(message.contains("\"bogus\""))
+        #expect(message.contains("nested-commits-immediately"))
+    }
+
     @Test func missingEnvironmentVariableMeansNoMode() {
         #expect(OQC.Variance.fromEnvironment(nil) == [])
         #expect(OQC.Variance.fromEnvironment("delegate-late") == .delegateLate)
