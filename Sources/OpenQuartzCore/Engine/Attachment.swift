@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// One animation attached to a layer: the stored copy plus the engine's bookkeeping.
@@ -29,6 +30,11 @@ final class Attachment {
 
     /// Ends the attachment once: tells the delegate and releases the completion groups.
     ///
+    /// The order is undocumented by Apple; the clock's ``OQC/Variance`` picks it: by default
+    /// `animationDidStop(_:finished:)` and then the completion block, in one callout;
+    /// ``OQC/Variance/completionFirst`` the reverse; ``OQC/Variance/delegateLate`` the block,
+    /// then the delegate in a later main-queue turn.
+    ///
     /// - Parameters:
     ///   - finished: Whether the active duration completed without removal.
     ///   - clock: The clock to deliver on when not delivering now.
@@ -46,9 +52,26 @@ final class Attachment {
         guard let groups else { return }
         let delegate = animation.delegate
         let animation = self.animation
-        let deliver = {
-            delegate?.animationDidStop(animation, finished: finished)
-            for group in groups { group.release(on: clock) }
+        let variance = clock.variance
+        let stop = { delegate?.animationDidStop(animation, finished: finished) }
+        let release = { for group in groups { group.release(on: clock) } }
+        let deliver: () -> Void
+        if variance.contains(.delegateLate) {
+            deliver = {
+                release()
+                guard delegate != nil else { return }
+                let box = UncheckedSendable(stop)
+                DispatchQueue.main.async {
+                    ClockContext.with(clock) {
+                        box.value()
+                        Transactions.endOfTurn()
+                    }
+                }
+            }
+        } else if variance.contains(.completionFirst) {
+            deliver = { release(); stop() }
+        } else {
+            deliver = { stop(); release() }
         }
         if deliverNow {
             deliver()
@@ -88,6 +111,11 @@ final class CompletionGroup {
             return takeFireIfDone()
         }
         if run { block?() }
+    }
+
+    /// The clock of the first animation the block waits for, else `fallback`.
+    func clock(fallback: any OQC.Clock) -> any OQC.Clock {
+        Engine.locked { clock ?? fallback }
     }
 
     /// The transaction committed: from now on the block may run. With nothing outstanding

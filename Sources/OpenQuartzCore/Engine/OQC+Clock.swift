@@ -14,6 +14,10 @@ extension OQC {
         ///
         /// - Returns: A token whose ``ScheduledWork/cancel()`` prevents the work from running.
         func schedule(at deadline: CFTimeInterval, _ work: @escaping @Sendable () -> Void) -> ScheduledWork
+
+        /// The modes in which the layer trees on this clock differ where Apple's documentation
+        /// is silent; ``Variance/processDefault`` unless the clock carries its own.
+        var variance: Variance { get }
     }
 
     /// A handle to work scheduled on a ``Clock``.

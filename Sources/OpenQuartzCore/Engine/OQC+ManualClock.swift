@@ -26,9 +26,19 @@ extension OQC {
             init(now: CFTimeInterval = 0) { self.now = now }
         }
 
+        /// The variance of the layer trees on this clock.
+        public let variance: Variance
+
         /// Creates a clock that reads `now` until advanced.
-        public init(now: CFTimeInterval = 0) {
+        ///
+        /// - Parameters:
+        ///   - now: The initial virtual time.
+        ///   - variance: How the layer trees on this clock behave where Apple's documentation
+        ///     is silent; by default ``Variance/processDefault``, which
+        ///     `OPENQUARTZCORE_VARIANCE` sets.
+        public init(now: CFTimeInterval = 0, variance: Variance = .processDefault) {
             state = State(now: now)
+            self.variance = variance
         }
 
         /// The current virtual time.
@@ -80,11 +90,16 @@ extension OQC {
         ///
         /// Changes the calling thread made outside `CATransaction.begin()`/`commit()` are
         /// committed first, as the end of a run-loop turn commits them before any time passes
-        /// on Apple platforms; other threads' implicit transactions commit on their own.
+        /// on Apple platforms; other threads' implicit transactions commit on their own. Each
+        /// callback is a turn of its own: changes it makes outside a transaction are
+        /// committed when it returns, at its instant.
         public func advance(to deadline: CFTimeInterval) {
-            ClockContext.with(self) { Transactions.flushImplicitBeforeTimeMoves() }
+            ClockContext.with(self) { Transactions.endOfTurn() }
             while let entry = popDue(until: deadline) {
-                ClockContext.with(self) { entry.work.run() }
+                ClockContext.with(self) {
+                    entry.work.run()
+                    Transactions.endOfTurn()
+                }
             }
             lock.lock()
             state.now = max(state.now, deadline)

@@ -32,7 +32,13 @@ extension OQC {
             let delay = max(0, deadline - now)
             timer.schedule(deadline: .now() + delay, leeway: .nanoseconds(0))
             // Strong on purpose: token → timer → handler → token, broken by `take()`.
-            timer.setEventHandler { token.take()?() }
+            // Each callback is a main-queue turn of its own: changes it made outside a
+            // transaction commit when it returns.
+            timer.setEventHandler {
+                guard let work = token.take() else { return }
+                work()
+                Transactions.endOfTurn()
+            }
             timer.resume()
             return token
         }

@@ -6,7 +6,9 @@ import Foundation
 /// things a headless engine needs beyond that live in this namespace so a reader always
 /// knows which is which:
 /// - clocks: ``OQC/RealClock`` (the default) and ``OQC/ManualClock`` (virtual time for tests);
-/// - diagnostics: reports of input that Core Animation silently ignores.
+/// - diagnostics: reports of input that Core Animation silently ignores;
+/// - variance modes (``OQC/Variance``): the other plausible behaviours where Apple leaves an
+///   order undocumented, per clock or from `OPENQUARTZCORE_VARIANCE`.
 ///
 /// ```swift
 /// let clock = OQC.ManualClock()

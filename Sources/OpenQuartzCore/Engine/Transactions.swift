@@ -6,6 +6,10 @@ final class TransactionScope {
     var values: [String: Any] = [:]
     /// Completion groups created in this scope, in order; the last one collects new animations.
     var groups: [CompletionGroup] = []
+    /// Completion groups of explicit transactions nested in this one and already committed:
+    /// they take effect, and are armed, when this scope does. Each carries the clock that
+    /// was current at its commit, for a block that waits for no animation.
+    var nestedGroups: [(group: CompletionGroup, clock: any OQC.Clock)] = []
 }
 
 /// The transactions of one thread (Apple: transactions are per thread). Guarded by `Engine.lock`.
@@ -16,6 +20,9 @@ final class ThreadTransactions {
     var pendingLayers: [CALayer] = []
     var pendingIDs: Set<ObjectIdentifier> = []
     var isRegisteredForFlush = false
+    /// `CATransaction.flush()` was called inside an explicit transaction: the implicit
+    /// transaction commits as soon as the outermost explicit one does.
+    var isFlushRequested = false
 
     var scopesInnermostFirst: [TransactionScope] {
         explicit.reversed() + (implicit.map { [$0] } ?? [])
@@ -24,16 +31,28 @@ final class ThreadTransactions {
 
 /// The engine's transaction machinery behind `CATransaction`.
 ///
-/// - An implicit transaction starts when a layer changes outside `begin()`/`commit()` and
-///   commits on the main queue's next turn (Apple: at the end of the run-loop turn), when
-///   `CATransaction.flush()` is called on its thread, with the thread's next outermost
-///   `commit()`, or when the thread advances a manual clock (time passes only across
-///   run-loop turns). A manual clock does not commit other threads' implicit transactions:
-///   they may be halfway through their changes.
-/// - Deliberate difference: Apple nests an explicit transaction inside a pending implicit
-///   one, so its changes wait for the implicit commit. OpenQuartzCore's outermost
-///   `commit()` commits every pending change of its thread at once, which is what tests
-///   that call `begin()`/`commit()` expect.
+/// - An implicit transaction starts when a layer changes outside `begin()`/`commit()`, or
+///   when a transaction property is set there, and commits on the main queue's next turn (Apple: at the end of
+///   the run-loop turn), when `CATransaction.flush()` is called on its thread, or when the
+///   thread advances a manual clock (time passes only across run-loop turns). A manual
+///   clock does not commit other threads' implicit transactions: they may be halfway
+///   through their changes.
+/// - Transactions nest, and only the outermost one takes effect. Apple: `begin()` — "The
+///   transaction is nested within the thread's current transaction, if there is one";
+///   implicit transactions "are created automatically when the layer tree is modified by a
+///   thread without an active transaction and are committed automatically when the thread's
+///   runloop next iterates" (`CATransaction` overview); and "Only after you commit the
+///   changes for the outermost transaction does Core Animation begin the associated
+///   animations" (Core Animation Programming Guide, "Nesting Explicit Transactions"). So an
+///   explicit transaction begun while the thread's implicit transaction is pending is nested
+///   in it: its changes, the `beginTime` of the animations it added and its completion
+///   blocks take effect when the implicit transaction commits. An outermost explicit
+///   transaction with no implicit one pending takes effect at its `commit()`.
+/// - `CATransaction.flush()` commits the implicit transaction at once; inside an explicit
+///   transaction it waits until the outermost explicit one commits (Apple: "Delays the commit
+///   until any nested explicit transactions have completed").
+/// - ``OQC/Variance/nestedCommitsImmediately`` restores the other plausible rule: layers
+///   whose tree's clock has the mode commit at the explicit `commit()`.
 enum Transactions {
     private static let perThread = ThreadLocal<ThreadTransactions>()
 
@@ -73,80 +92,168 @@ enum Transactions {
         }
     }
 
+    /// Records a new layer: committed by the thread's next commit, or at the end of the
+    /// main queue's turn, without beginning an implicit transaction.
+    static func noteCreation(of layer: CALayer) {
+        Engine.locked {
+            let thread = current
+            if thread.pendingIDs.insert(ObjectIdentifier(layer)).inserted {
+                thread.pendingLayers.append(layer)
+            }
+            if thread.explicit.isEmpty { scheduleImplicitCommit(thread) }
+        }
+    }
+
     // MARK: Scopes
 
     static func begin() {
         Engine.locked { current.explicit.append(TransactionScope()) }
     }
 
+    /// Where a committed explicit transaction's changes go.
+    private enum CommitTarget {
+        /// Into the enclosing explicit transaction.
+        case enclosingExplicit
+        /// Into the pending implicit transaction (Apple's nesting rule).
+        case implicit(ThreadTransactions, [(group: CompletionGroup, clock: any OQC.Clock)])
+        /// Takes effect now.
+        case now(ThreadTransactions, [(group: CompletionGroup, clock: any OQC.Clock)], flush: Bool)
+    }
+
     static func commit() {
-        let (scope, thread, isOutermost): (TransactionScope?, ThreadTransactions, Bool) = Engine.locked {
+        let clock = OQC.currentClock
+        let target: CommitTarget? = Engine.locked {
             let thread = current
-            let scope = thread.explicit.popLast()
-            return (scope, thread, thread.explicit.isEmpty)
-        }
-        guard let scope else {
-            OQC.report(.ignoredInput, key: "commit", "CATransaction.commit() without a matching begin() is ignored; pair every commit with a begin.")
-            return
-        }
-        if isOutermost {
-            commitLayers(of: thread)
-            Engine.locked {
-                if thread.implicit != nil { scheduleImplicitCommit(thread) }
+            guard let scope = thread.explicit.popLast() else { return nil }
+            let groups = scope.nestedGroups + scope.groups.map { (group: $0, clock: clock) }
+            if let parent = thread.explicit.last {
+                parent.nestedGroups += groups
+                return .enclosingExplicit
             }
+            if thread.implicit != nil {
+                if thread.isFlushRequested { return .now(thread, groups, flush: true) }
+                scheduleImplicitCommit(thread)
+                return .implicit(thread, groups)
+            }
+            return .now(thread, groups, flush: false)
         }
-        arm(scope)
+        switch target {
+        case nil:
+            OQC.report(.ignoredInput, key: "commit", "CATransaction.commit() without a matching begin() is ignored; pair every commit with a begin.")
+        case .enclosingExplicit:
+            break
+        case let .now(thread, groups, flush):
+            if flush {
+                Engine.locked { thread.implicit?.nestedGroups += groups }
+                commitImplicit(thread)
+            } else {
+                commitLayers(of: thread)
+                arm(groups)
+            }
+        case let .implicit(thread, groups):
+            commitNestedImmediately(of: thread, groups: groups)
+        }
     }
 
-    /// Commits the thread's implicit transaction if no explicit transaction is open.
+    /// ``OQC/Variance/nestedCommitsImmediately``: commits the pending layers whose tree's
+    /// clock has the mode, and arms the groups whose clock has it; the rest wait for the
+    /// implicit transaction.
+    private static func commitNestedImmediately(
+        of thread: ThreadTransactions,
+        groups: [(group: CompletionGroup, clock: any OQC.Clock)]
+    ) {
+        let immediate: (any OQC.Clock) -> Bool = { $0.variance.contains(.nestedCommitsImmediately) }
+        commitLayers(of: thread) { immediate($0.clock) }
+        let now = Engine.locked { () -> [(group: CompletionGroup, clock: any OQC.Clock)] in
+            let isImmediate = groups.map { immediate($0.group.clock(fallback: $0.clock)) }
+            thread.implicit?.nestedGroups += zip(groups, isImmediate).filter { !$1 }.map(\.0)
+            return zip(groups, isImmediate).filter { $1 }.map(\.0)
+        }
+        arm(now)
+    }
+
+    /// Commits the thread's implicit transaction if no explicit transaction is open; inside
+    /// one, as soon as the outermost explicit transaction commits.
     static func flush() {
-        let thread = Engine.locked { current }
-        commitImplicit(thread)
-    }
-
-    /// Commits the thread's implicit transaction, if it has one and no explicit transaction
-    /// is open: what the end of a run-loop turn does, before a manual clock moves time.
-    static func flushImplicitBeforeTimeMoves() {
         let thread: ThreadTransactions? = Engine.locked {
             let thread = current
-            return thread.implicit != nil && thread.explicit.isEmpty ? thread : nil
+            guard thread.explicit.isEmpty else {
+                if thread.implicit != nil { thread.isFlushRequested = true }
+                return nil
+            }
+            return thread
         }
         if let thread { commitImplicit(thread) }
     }
 
+    /// Commits the thread's implicit transaction, if it has one and no explicit transaction
+    /// is open: what the end of a run-loop turn does. A manual clock calls it before time
+    /// moves and after each callback it runs (each is a turn of its own, as a timer callback
+    /// is on Apple platforms); the real clock after each callback on the main queue.
+    static func endOfTurn() {
+        let thread: ThreadTransactions? = Engine.locked {
+            let thread = current
+            let hasPending = thread.implicit != nil || !thread.pendingLayers.isEmpty
+            return hasPending && thread.explicit.isEmpty ? thread : nil
+        }
+        if let thread { commitImplicit(thread) }
+    }
+
+    /// Commits the implicit transaction and the layers pending with it. Taking the scope and
+    /// committing the layers is one step under the lock, so a thread that finds no implicit
+    /// transaction (a manual clock about to move time) knows its changes are committed.
     private static func commitImplicit(_ thread: ThreadTransactions) {
-        let scope: TransactionScope? = Engine.locked {
+        let clock = OQC.currentClock
+        let committed: (scope: TransactionScope, callouts: [() -> Void])? = Engine.locked {
             thread.isRegisteredForFlush = false
             // Inside begin()/commit(): the outermost commit reschedules this flush.
             guard thread.explicit.isEmpty else { return nil }
-            defer { thread.implicit = nil }
-            return thread.implicit ?? TransactionScope()
+            thread.isFlushRequested = false
+            let scope = thread.implicit ?? TransactionScope()
+            thread.implicit = nil
+            return (scope, commitLayersLocked(of: thread))
         }
-        guard let scope else { return }
-        commitLayers(of: thread)
-        arm(scope)
+        guard let committed else { return }
+        for callout in committed.callouts { callout() }
+        let scope = committed.scope
+        arm(scope.nestedGroups + scope.groups.map { (group: $0, clock: clock) })
     }
 
-    /// Commits the thread's changed layers. The whole commit holds the engine lock, so a
-    /// commit from the main queue (an implicit flush) and one from the thread itself never
-    /// interleave: whichever returns second sees every layer committed. User code
-    /// (`display()`) runs after unlocking.
-    private static func commitLayers(of thread: ThreadTransactions) {
-        let callouts: [() -> Void] = Engine.locked {
-            let layers = thread.pendingLayers
-            thread.pendingLayers = []
-            thread.pendingIDs = []
-            // Two steps, so every layer's new timing is in place before any animation is
-            // timed against its ancestors'.
-            let timingChanged = layers.map { $0.commitState() }
-            return zip(layers, timingChanged).flatMap { $0.commitAnimations(timingChanged: $1) }
-        }
+    /// Commits the thread's changed layers (those `include` accepts). The whole commit holds
+    /// the engine lock, so a commit from the main queue (an implicit flush) and one from the
+    /// thread itself never interleave: whichever returns second sees every layer committed.
+    /// User code (`display()`) runs after unlocking.
+    private static func commitLayers(
+        of thread: ThreadTransactions,
+        where include: (CALayer) -> Bool = { _ in true }
+    ) {
+        let callouts = Engine.locked { commitLayersLocked(of: thread, where: include) }
         for callout in callouts { callout() }
     }
 
-    private static func arm(_ scope: TransactionScope) {
-        let clock = OQC.currentClock
-        for group in scope.groups { group.arm(fallbackClock: clock) }
+    /// The locked part of ``commitLayers(of:where:)``: returns the work that calls user code.
+    private static func commitLayersLocked(
+        of thread: ThreadTransactions,
+        where include: (CALayer) -> Bool = { _ in true }
+    ) -> [() -> Void] {
+        let layers = thread.pendingLayers.filter(include)
+        guard !layers.isEmpty else { return [] }
+        if layers.count == thread.pendingLayers.count {
+            thread.pendingLayers = []
+            thread.pendingIDs = []
+        } else {
+            let committed = Set(layers.map(ObjectIdentifier.init))
+            thread.pendingLayers.removeAll { committed.contains(ObjectIdentifier($0)) }
+            thread.pendingIDs.subtract(committed)
+        }
+        // Two steps, so every layer's new timing is in place before any animation is
+        // timed against its ancestors'.
+        let timingChanged = layers.map { $0.commitState() }
+        return zip(layers, timingChanged).flatMap { $0.commitAnimations(timingChanged: $1) }
+    }
+
+    private static func arm(_ groups: [(group: CompletionGroup, clock: any OQC.Clock)]) {
+        for (group, clock) in groups { group.arm(fallbackClock: clock) }
     }
 
     // MARK: Values

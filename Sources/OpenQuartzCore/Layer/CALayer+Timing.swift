@@ -46,31 +46,6 @@ extension CALayer {
         return Engine.locked { timeMapLocked().local(clock.now) }
     }
 
-    /// Converts `t` from the time space of `l` (nil: absolute media time) to this layer's.
-    ///
-    /// Apple's example: a layer with `timeOffset = 1` and `speed = 0.5` converts 0.5 to 1.25.
-    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
-        Engine.locked {
-            let absolute: Double
-            if let l {
-                let map = l.timeMapLocked()
-                absolute = map.scale != 0 ? (t - map.offset) / map.scale : t
-            } else {
-                absolute = t
-            }
-            return timeMapLocked().local(absolute)
-        }
-    }
-
-    /// Converts `t` from this layer's time space to that of `l` (nil: absolute media time).
-    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
-        if let l { return l.convertTime(t, from: self) }
-        return Engine.locked {
-            let map = timeMapLocked()
-            return map.scale != 0 ? (t - map.offset) / map.scale : t
-        }
-    }
-
     /// Re-times the start and end callbacks of every running animation in this subtree,
     /// after a change to the tree or the clock.
     func rescheduleTimingOfSubtree() {
@@ -101,11 +76,21 @@ extension CALayer {
                 weakSelf.value.layer?.attachmentDidStart(box.value)
             }
         }
-        if let end = timing.activeEndInParent, let endTime = map.clockTime(end) {
+        if let end = timing.activeEndInParent, let endTime = endClockTime(of: end, map: map, clock: clock) {
             attachment.stopWork = clock.schedule(at: endTime) {
                 weakSelf.value.layer?.attachmentReachedEnd(box.value)
             }
         }
+    }
+
+    /// The clock time at which local time reaches an animation's active `end`: nil if it never
+    /// does. Local time frozen by a paused ancestor never reaches it, except under
+    /// ``OQC/Variance/pausedCompletes`` when it is frozen at or past the end: then now.
+    private func endClockTime(of end: Double, map: TimeMap, clock: any OQC.Clock) -> Double? {
+        if let time = map.clockTime(end) { return time }
+        let now = clock.now
+        guard map.scale == 0, map.local(now) >= end, clock.variance.contains(.pausedCompletes) else { return nil }
+        return now
     }
 
     private func attachmentDidStart(_ attachment: Attachment) {

@@ -47,8 +47,10 @@ extension CALayer {
     }
 
     /// Detaches the layer from its superlayer. Its animations stay attached and keep their
-    /// timing, now relative to the layer's own clock.
+    /// timing, now relative to the layer's own clock; under ``OQC/Variance/detachRemoves``
+    /// (of the tree it leaves) the animations of the layer and its sublayers are removed.
     func detachFromSuperlayer() {
+        let removesAnimations = clock.variance.contains(.detachRemoves)
         let removed: Bool = Engine.locked {
             guard let parent = storedSuperlayer else { return false }
             parent.storedSublayers?.removeAll { $0 === self }
@@ -58,6 +60,9 @@ extension CALayer {
         }
         guard removed else { return }
         Transactions.noteChange(to: self)
+        if removesAnimations {
+            for layer in Engine.locked({ subtree() }) { layer.removeAllAnimations() }
+        }
         rescheduleTimingOfSubtree()
     }
 

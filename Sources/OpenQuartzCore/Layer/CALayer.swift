@@ -56,7 +56,7 @@ open class CALayer: NSObject, CAMediaTiming {
         ownClock = OQC.currentClock
         isPresentationCopy = PresentationCopy.isCreating
         super.init()
-        if !isPresentationCopy { Transactions.noteChange(to: self) }
+        if !isPresentationCopy { Transactions.noteCreation(of: self) }
     }
 
     /// Creates a copy of `layer`'s properties; Core Animation calls it to make presentation
@@ -73,7 +73,7 @@ open class CALayer: NSObject, CAMediaTiming {
             storage = other.storage
             ownClock = other.ownClock
         }
-        if !isPresentationCopy { Transactions.noteChange(to: self) }
+        if !isPresentationCopy { Transactions.noteCreation(of: self) }
     }
 
     /// Creates a layer from an archive; OpenQuartzCore archives nothing and returns defaults.
@@ -81,7 +81,7 @@ open class CALayer: NSObject, CAMediaTiming {
         ownClock = OQC.currentClock
         isPresentationCopy = false
         super.init()
-        Transactions.noteChange(to: self)
+        Transactions.noteCreation(of: self)
     }
 
     /// Creates an instance of the receiver's dynamic class through `init(layer:)`. Engine
@@ -156,6 +156,11 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Detaches the layer from its superlayer. Its animations stay attached and keep their
     /// timing, now relative to the layer's own clock.
+    ///
+    /// Apple does not document what happens to them; with ``OQC/Variance/detachRemoves``
+    /// the animations of the layer and its sublayers are removed, each delegate getting
+    /// `animationDidStop(_:finished:)` with `finished == false`, as when a view's layer
+    /// leaves its window on iOS.
     open func removeFromSuperlayer() { detachFromSuperlayer() }
 
     /// Returns the value of the property `key`, a stored custom value, or the class's

@@ -3,8 +3,11 @@ import Foundation
 /// A mechanism for grouping multiple layer-tree operations into atomic updates.
 ///
 /// Transactions are per thread and nest. Every change to a layer happens in one: an
-/// explicit `begin()`/`commit()` pair, or an implicit transaction that commits when the
-/// main queue next turns.
+/// explicit `begin()`/`commit()` pair, or an implicit transaction that begins when a layer
+/// changes outside any transaction and commits when the main queue next turns (Apple: when
+/// the thread's run loop next iterates). Only the outermost transaction takes effect, so an
+/// explicit transaction begun while the implicit one is pending takes effect when that one
+/// commits; call `flush()` to commit it at once.
 ///
 /// ```swift
 /// CATransaction.begin()
@@ -14,13 +17,24 @@ import Foundation
 /// CATransaction.commit()
 /// ```
 open class CATransaction: NSObject {
-    /// Begins a new transaction for the current thread; transactions nest.
+    /// Begins a new transaction for the current thread, nested within the thread's current
+    /// transaction (explicit or implicit) if there is one.
     open class func begin() { Transactions.begin() }
 
     /// Commits all changes made during the current transaction.
+    ///
+    /// The changes take effect now only if this is the outermost transaction; otherwise they
+    /// take effect when the enclosing one commits (for a pending implicit transaction, at
+    /// the end of the main queue's turn or at `flush()`). Until then an added animation's
+    /// `beginTime` reads 0, and its completion block waits.
     open class func commit() { Transactions.commit() }
 
-    /// Flushes any extant implicit transaction.
+    /// Flushes any extant implicit transaction: its changes, and the explicit transactions
+    /// nested in it, take effect now.
+    ///
+    /// Inside `begin()`/`commit()`, the flush waits until the outermost explicit transaction
+    /// commits (Apple: "Delays the commit until any nested explicit transactions have
+    /// completed").
     open class func flush() { Transactions.flush() }
 
     /// Acquires the global transaction lock (kept for API parity; the engine locks internally).

@@ -8,8 +8,12 @@ import OpenQuartzCore
 @Suite struct AppleDocumentedFactsTests {
     private let clock = OQC.ManualClock(now: 50)
 
+    /// Runs `body` in an explicit transaction that takes effect at its commit: what earlier
+    /// code on this thread left in the implicit transaction is flushed first, so the
+    /// explicit one does not nest in it.
     private func commit(_ body: () -> Void) {
         OQC.withClock(clock) {
+            CATransaction.flush()
             CATransaction.begin()
             body()
             CATransaction.commit()
@@ -75,7 +79,7 @@ import OpenQuartzCore
             layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         }
         #expect(layer.needsDisplay() == false)
-        layer.needsDisplayOnBoundsChange = true
+        commit { layer.needsDisplayOnBoundsChange = true }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 10)

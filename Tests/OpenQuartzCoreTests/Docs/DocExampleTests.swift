@@ -50,6 +50,7 @@ struct DocExampleTests {
         let clock = OQC.ManualClock()
         let layer = OQC.withClock(clock) { CALayer() }
         OQC.withClock(clock) {
+            CATransaction.flush()   // so the transaction below is outermost on this shared thread
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             layer.opacity = 0.5

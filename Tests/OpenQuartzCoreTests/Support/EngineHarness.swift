@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 @testable import OpenQuartzCore
 
@@ -5,7 +6,12 @@ import Foundation
 ///
 /// Each test makes its own clock, so tests running in parallel never share time.
 struct EngineHarness {
-    let clock = OQC.ManualClock(now: 100)
+    let clock: OQC.ManualClock
+
+    /// A harness whose clock starts at 100, with `variance` (by default the process's).
+    init(variance: OQC.Variance = .processDefault) {
+        clock = OQC.ManualClock(now: 100, variance: variance)
+    }
 
     /// Creates a layer on this harness's clock and commits it.
     func makeLayer() -> CALayer { makeLayer { CALayer() } }
@@ -17,9 +23,16 @@ struct EngineHarness {
         return layer
     }
 
-    /// Runs `body` in an explicit transaction on this harness's clock.
+    /// Runs `body` in an explicit transaction on this harness's clock that takes effect at
+    /// its commit.
+    ///
+    /// Tests share threads, and a change made outside a transaction leaves the thread's
+    /// implicit transaction pending until the main queue's next turn; an explicit
+    /// transaction begun then would nest in it (Apple's rule). So this flushes that
+    /// implicit transaction first.
     func commit(_ body: () -> Void) {
         OQC.withClock(clock) {
+            CATransaction.flush()
             CATransaction.begin()
             body()
             CATransaction.commit()
@@ -53,4 +66,27 @@ final class RecordingDelegate: CAAnimationDelegate, @unchecked Sendable {
 
     func animationDidStart(_ anim: CAAnimation) { log.append("start@\(clock.now)") }
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { log.append("stop(\(flag))@\(clock.now)") }
+}
+
+/// Runs `scenario` in one turn of the main queue and returns what it observed.
+///
+/// Nothing else runs on the main queue meanwhile, in particular not the end-of-turn commit of
+/// an implicit transaction, so a scenario sees exactly the commits it causes. It starts as a
+/// fresh run-loop turn would: what earlier main-queue blocks (of any test) left in the main
+/// thread's implicit transaction is committed first.
+func inOneMainQueueTurn<T: Sendable>(_ scenario: @escaping () -> T) async -> T {
+    let box = UncheckedSendable(scenario)
+    return await withCheckedContinuation { continuation in
+        DispatchQueue.main.async {
+            CATransaction.flush()
+            continuation.resume(returning: box.value())
+        }
+    }
+}
+
+/// Returns once the main queue has run everything enqueued before this call.
+func mainQueueTurn() async {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.main.async { continuation.resume() }
+    }
 }
