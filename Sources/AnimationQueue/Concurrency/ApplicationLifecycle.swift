@@ -1,12 +1,23 @@
 import Foundation
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+#endif
 
-/// Forwards the app's background and foreground transitions to every live
-/// ``AnimationQueue``: on entering the background, running animations are removed (their
-/// operations finish `.interrupted`) and unstarted work is held back until the app returns.
-/// See <doc:Cancellation>.
+/// Forwards the app's and its scenes' background and foreground transitions to every live
+/// ``AnimationQueue``. See <doc:Cancellation>.
 ///
-/// Observes UIKit's `didEnterBackgroundNotification` and `willEnterForegroundNotification`
-/// where UIKit exists; elsewhere (macOS, Linux) there is no app background, and nothing is
+/// - **The app enters the background** (`UIApplication.didEnterBackgroundNotification`):
+///   running animations are removed (their operations finish `.interrupted`, showing their
+///   final values) and unstarted work is held back until the app returns
+///   (`willEnterForegroundNotification`).
+/// - **A scene enters the background** (`UIScene.didEnterBackgroundNotification`: a window
+///   of a multi-window iPad app, a visionOS window), which UIKit reports with scene
+///   notifications only: the running animations on layers in that scene's windows are
+///   removed the same way; other scenes' animations go on. When every connected scene is in
+///   the background, unstarted work is held back as for the app, until a scene returns to
+///   the foreground (`UIScene.willEnterForegroundNotification`).
+///
+/// Where UIKit does not exist (macOS, Linux) there is no app background, and nothing is
 /// observed.
 enum ApplicationLifecycle {
     /// Installs the observers once, when the first queue is created.
@@ -24,18 +35,43 @@ enum ApplicationLifecycle {
         for queue in SchedulerActivity.liveQueues() { queue.applicationWillEnterForeground() }
     }
 
+    /// A scene entered the background (main thread): the animations on layers under
+    /// `windowLayers` (the layers of the scene's windows) are interrupted; if no scene is
+    /// left in the foreground, unstarted work is held back too.
+    static func sceneDidEnterBackground(windowLayers: [CALayer], everySceneInBackground: Bool) {
+        for queue in SchedulerActivity.liveQueues() {
+            queue.interruptAnimations(underAnyOf: windowLayers)
+            if everySceneInBackground { queue.applicationDidEnterBackground() }
+        }
+    }
+
     #if canImport(UIKit) && !os(watchOS)
     private static let installed: Void = {
         let center = NotificationCenter.default
         // The tokens live as long as the process: the observers are never removed. The names
-        // are spelled out (they are the values of `UIApplication.didEnterBackgroundNotification`
-        // and `willEnterForegroundNotification`) so that this nonisolated initializer does not
-        // read `UIApplication`'s main-actor-isolated class properties.
+        // are spelled out (they are the values of `UIApplication.didEnterBackgroundNotification`,
+        // `UIScene.didEnterBackgroundNotification` and their foreground twins) so that this
+        // nonisolated initializer does not read UIKit's main-actor-isolated class properties.
         _ = center.addObserver(forName: Notification.Name("UIApplicationDidEnterBackgroundNotification"),
                                object: nil, queue: .main) { _ in didEnterBackground() }
         _ = center.addObserver(forName: Notification.Name("UIApplicationWillEnterForegroundNotification"),
                                object: nil, queue: .main) { _ in willEnterForeground() }
+        _ = center.addObserver(forName: Notification.Name("UISceneDidEnterBackgroundNotification"),
+                               object: nil, queue: .main) { notification in
+            let scene = UncheckedSendableBox(notification.object)
+            MainActor.assumeIsolated { sceneEnteredBackground(scene.value as? UIScene) }
+        }
+        _ = center.addObserver(forName: Notification.Name("UISceneWillEnterForegroundNotification"),
+                               object: nil, queue: .main) { _ in willEnterForeground() }
     }()
+
+    @MainActor
+    private static func sceneEnteredBackground(_ scene: UIScene?) {
+        guard let scene else { return }
+        let windows = (scene as? UIWindowScene)?.windows ?? []
+        let everySceneInBackground = UIApplication.shared.connectedScenes.allSatisfy { $0.activationState == .background }
+        sceneDidEnterBackground(windowLayers: windows.map(\.layer), everySceneInBackground: everySceneInBackground)
+    }
     #else
     private static let installed: Void = ()
     #endif

@@ -188,6 +188,18 @@ public final class AnimationQueue: @unchecked Sendable {
         }
     }
 
+    /// A scene entered the background (main thread): removes the animations of the running
+    /// operations whose layer is one of `roots` or under one, so each finishes `.interrupted`;
+    /// the queue goes on with everything else.
+    func interruptAnimations(underAnyOf roots: [CALayer]) {
+        guard !roots.isEmpty else { return }
+        for case let operation as AnimationOperation in unfinished {
+            var ancestor = operation.layer
+            while let current = ancestor, !roots.contains(where: { $0 === current }) { ancestor = current.superlayer }
+            if ancestor != nil { operation.removeAnimationsForBackground() }
+        }
+    }
+
     /// The app returns to the foreground (main thread): the held-back operations start,
     /// unless the owner suspended the queue.
     func applicationWillEnterForeground() {
