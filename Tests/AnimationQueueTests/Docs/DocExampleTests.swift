@@ -453,7 +453,9 @@ struct DocExampleTests {
 
     // MARK: The remaining AnimationQueue doc-comment examples: they compile
 
-    @Test func remainingAnimationQueueExamplesCompile() {
+    /// The smaller examples of the doc comments, each built as written and checked for what
+    /// its comment says it makes. Plans are compiled (Graphviz export), not run.
+    @Test func remainingAnimationQueueExamplesBuildWhatTheirCommentsSay() {
         let title = CALayer(), button = CALayer(), badge = CALayer(), caption = CALayer()
         let fadeIn = BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3)
         let shake = KeyframeAnimation(.positionX, values: [0, 10, -10, 0], duration: 0.4, isAdditive: true)
@@ -461,37 +463,62 @@ struct DocExampleTests {
         let drop = BasicAnimation(.positionY, to: 240, duration: 0.5)
         let fade = fadeIn
         let a = badge, b = caption
-        _ = Serial { Step(title, fadeIn); Step(button, shake) }                              // PlanComponent.swift:49
-        _ = Parallel { Step(caption, drop); Step(badge, pop).delayed(by: 0.1) }              // :73
-        _ = Parallel { Step(a, fade); Step(b, fade) }.delayed(by: 0.2)                       // :97
-        _ = Step(badge, pop).named("badge").delayed(by: 0.1).after("caption")                // Step.swift:5
-        _ = KeyframeAnimation(.opacity, values: [1, 0, 0.5], duration: 1, calculationMode: .paced)   // KeyframeCalculationMode.swift:7
-        _ = BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3, timing: .easeOut)        // AnimationTiming.swift:10
-        _ = BasicAnimation(.positionY, to: 240, duration: 0.5, timing: .easeOutBack)
-        _ = BasicAnimation(.positionY, to: 240, duration: 0.5, timing: .cubicBezier(0.2, 0.8, 0.2, 1))
-        let overshoot = AnimationTiming.cubicBezier(0.34, 1.56, 0.64, 1)                     // :51
+        /// The number of steps and the dependency edges of a plan, from its Graphviz export.
+        func shape(_ plan: AnimationPlan) -> (steps: Int, edges: [String]) {
+            let lines = plan.graphvizDOT().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            return (lines.filter { $0.contains("[label=") }.count,
+                    lines.filter { $0.contains("->") }.map { String($0.prefix { $0 != ";" && $0 != "[" }).trimmingCharacters(in: .whitespaces) })
+        }
+        // PlanComponent.swift: Serial runs one after the other, Parallel together.
+        #expect(shape(AnimationPlan { Serial { Step(title, fadeIn); Step(button, shake) } }).edges == ["s1 -> s2"])
+        #expect(shape(AnimationPlan { Parallel { Step(caption, drop); Step(badge, pop).delayed(by: 0.1) } }) == (2, []))
+        // A delayed block: a wait that both parallel steps follow.
+        #expect(shape(AnimationPlan { Parallel { Step(a, fade); Step(b, fade) }.delayed(by: 0.2) }) == (3, ["s1 -> s2", "s1 -> s3"]))
+        // Step.swift: a named step can wait for a step in another branch.
+        let crossBranch = AnimationPlan {
+            Parallel {
+                Step(caption, drop).named("caption")
+                Step(badge, pop).named("badge").delayed(by: 0.1).after("caption")
+            }
+        }
+        #expect((try? crossBranch.validate()) != nil)
+        #expect(shape(crossBranch).edges == ["s1 -> s2"])
+        // KeyframeCalculationMode.swift, KeyframeAnimation.swift
+        #expect(KeyframeAnimation(.opacity, values: [1, 0, 0.5], duration: 1, calculationMode: .paced).calculationMode == .paced)
+        let blink = KeyframeAnimation(.opacity, values: [1, 0, 1], duration: 0.6, keyTimes: [0, 0.2, 1], segmentTimings: [.easeIn, .easeOut])
+        #expect(blink.keyTimes == [0, 0.2, 1] && blink.segmentTimings?.count == 2)
+        #expect(KeyframeAnimation(.positionX, values: [0, 10, -10, 10, -5, 5, -5, 0], duration: 0.4, isAdditive: true).values.count == 8)
+        // AnimationTiming.swift: named curves and custom Béziers carry Apple's control points,
+        // stored as Float as Core Animation stores them.
+        func float(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: CGFloat(Float(x)), y: CGFloat(Float(y))) }
+        #expect(BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3, timing: .easeOut).timing.controlPoints.c2 == float(0.58, 1))
+        #expect(BasicAnimation(.positionY, to: 240, duration: 0.5, timing: .cubicBezier(0.2, 0.8, 0.2, 1)).timing.controlPoints.c1 == float(0.2, 0.8))
+        #expect(BasicAnimation(.positionY, to: 240, duration: 0.5, timing: .easeOutBack).timing != .linear)
+        let overshoot = AnimationTiming.cubicBezier(0.34, 1.56, 0.64, 1)
+        var point: [Float] = [0, 0]
+        overshoot.mediaTimingFunction.getControlPoint(at: 1, values: &point)
+        #expect(point == [0.34, 1.56])
         let animation = CABasicAnimation(keyPath: "opacity")
-        animation.timingFunction = AnimationTiming.easeOut.mediaTimingFunction               // :88
-        _ = KeyframeAnimation(.positionX, values: [0, 10, -10, 10, -5, 5, -5, 0],            // KeyframeAnimation.swift:5
-                              duration: 0.4, isAdditive: true)
-        _ = KeyframeAnimation(.opacity, values: [1, 0, 1], duration: 0.6,
-                              keyTimes: [0, 0.2, 1], segmentTimings: [.easeIn, .easeOut])
-        _ = BasicAnimation(.opacity, from: 1, to: 0, duration: 0.15)                         // TimedAnimation.swift:8
-            .autoreversing()
-            .repeating(3)
-            .delayed(by: 1)
-        _ = KeyframeAnimation(.positionX, values: [0, 10, -10, 0], duration: 0.3, isAdditive: true)   // :70
-            .reducingMotion(.jumpToFinal)
-        _ = BasicAnimation(.transformScale, from: 0.5, to: 1, duration: 0.4, timing: .easeOutBack)   // Penner :95
-        _ = SpringAnimation(.positionX, to: 200, stiffness: 300, damping: 12)                // SpringAnimation.swift:12
-        _ = BasicAnimation(.boundsHeight, to: 180, duration: 0.4)                            // AnimationKeyPath+Layer
-        _ = BasicAnimation(.position, to: CGPoint(x: 160, y: 240), duration: 0.5)
-        _ = BasicAnimation(.transform, to: CATransform3DMakeScale(2, 2, 1), duration: 0.3)
-        _ = BasicAnimation(.backgroundColor, to: CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1), duration: 0.3)
-        let progress = AnimationKeyPath<CGFloat>("progress")                                 // AnimationKeyPath.swift:54
-        _ = BasicAnimation(progress, from: 0, to: 1, duration: 2)
-        _ = AnimationPlan(scheduling: .afterCompletion) { Step(title, fadeIn) }
-        #expect(overshoot != .linear)
+        animation.timingFunction = AnimationTiming.easeOut.mediaTimingFunction
+        animation.timingFunction?.getControlPoint(at: 2, values: &point)
+        #expect(point == [0.58, 1])
+        // TimedAnimation.swift: 1 s delay, then 3 × (0.15 s there and 0.15 s back).
+        let blinkThrice = BasicAnimation(.opacity, from: 1, to: 0, duration: 0.15).autoreversing().repeating(3).delayed(by: 1)
+        #expect(abs(blinkThrice.totalDuration - 1.9) < 1e-12)
+        #expect(KeyframeAnimation(.positionX, values: [0, 10, -10, 0], duration: 0.3, isAdditive: true)
+            .reducingMotion(.jumpToFinal).reducedMotion == .jumpToFinal)
+        #expect(BasicAnimation(.transformScale, from: 0.5, to: 1, duration: 0.4, timing: .easeOutBack).keyPath.rawValue == "transform.scale")
+        // SpringAnimation.swift: ζ = c / (2√(k·m)) = 12 / (2√300).
+        let spring = SpringAnimation(.positionX, to: 200, stiffness: 300, damping: 12)
+        #expect(abs(spring.dampingRatio - 12 / (2 * 300.0.squareRoot())) < 1e-12)
+        // AnimationKeyPath+Layer.swift and AnimationKeyPath.swift: Core Animation's key paths.
+        #expect(BasicAnimation(.boundsHeight, to: 180, duration: 0.4).keyPath.rawValue == "bounds.size.height")
+        #expect(BasicAnimation(.position, to: CGPoint(x: 160, y: 240), duration: 0.5).keyPath.rawValue == "position")
+        #expect(BasicAnimation(.transform, to: CATransform3DMakeScale(2, 2, 1), duration: 0.3).keyPath.rawValue == "transform")
+        #expect(BasicAnimation(.backgroundColor, to: CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1), duration: 0.3).keyPath.rawValue == "backgroundColor")
+        let progress = AnimationKeyPath<CGFloat>("progress")
+        #expect(BasicAnimation(progress, from: 0, to: 1, duration: 2).keyPath.rawValue == "progress")
+        #expect(AnimationPlan(scheduling: .afterCompletion) { Step(title, fadeIn) }.scheduling == .afterCompletion)
     }
 
     // MARK: Chains.md "Design": a delayed step shows its from-value during the delay (backwards fill)
