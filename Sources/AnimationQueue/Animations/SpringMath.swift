@@ -1,8 +1,8 @@
 import Foundation
 
-// The spring formulas of ../shared/CORE-ANIMATION.md ("Springs"), computed here rather than
-// through `CASpringAnimation(perceptualDuration:bounce:)` and `settlingDuration`, which
-// older Apple systems lack or compute differently.
+// The spring formulas of Core Animation (the closed forms OpenQuartzCore's SpringSolver
+// implements), computed here rather than through `CASpringAnimation(perceptualDuration:bounce:)`
+// and `settlingDuration`, which older Apple systems lack or compute differently.
 
 enum SpringMath {
     /// The physical parameters for a perceptual duration `d` and a bounce `b` in −1…1:

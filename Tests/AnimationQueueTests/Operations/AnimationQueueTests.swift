@@ -258,9 +258,9 @@ struct AnimationQueueTests {
             queue.isSuspended = false
             await settle(clock) { reveal.isFinished || reveal.everStarted }
             let startedAnyway = reveal.everExecuted
-            // Regression: a plain operation's cancellation propagates from its completionBlock,
-            // which Foundation runs (asynchronously) after making its dependents ready; the
-            // queue once started the gated animation before the cancellation reached it.
+            // The queue learns of a plain operation's cancellation asynchronously (from an
+            // operation that depends on it), after Foundation made its dependents ready; the
+            // gated animation must still be cancelled before the queue could start it.
             #expect(!startedAnyway, "round \(round): the animation gated by a cancelled fetch started (animation added: \(reveal.everStarted))")
             await clock.advance(by: 1)
             #expect(log.count("fetch ran") == 0)
