@@ -143,6 +143,10 @@ enum QueueViolation {
         preconditionFailure("AnimationQueue '\(queue)': \(displayName(operation)) is already in AnimationQueue '\(other)'. An operation runs on one queue only; add it to one of them, or create a second operation.")
     }
 
+    static func neverEndingOnMainOperationQueue(_ operation: Operation) -> Never {
+        preconditionFailure("AnimationQueue: \(displayName(operation)) animates forever and was started by OperationQueue.main. OperationQueue.main runs one operation at a time, and an animation operation holds that slot until its animation ends, so everything else on OperationQueue.main would wait forever. Add it to an AnimationQueue (AnimationQueue.main.addOperation(_:)), or give the animation an end.")
+    }
+
     /// The operation's name, or its type and address.
     static func displayName(_ operation: Operation) -> String {
         if let name = operation.name { return "'\(name)'" }
