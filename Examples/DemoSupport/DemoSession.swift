@@ -40,7 +40,7 @@ final class DemoSession {
         root.position = CGPoint(x: size.width / 2, y: size.height / 2)
         screen = root
         start = clock.now
-        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "demo").lastPathComponent
+        let name = URL(fileURLWithPath: ProcessInfo.processInfo.arguments.first ?? "demo").lastPathComponent
         recording = Recording(title: name, size: size)
         let mode = clock.isVirtual ? "virtual time (--fast)" : "real time on the engine (try --fast)"
         let motion = options.reduceMotion ? ", Reduce Motion on" : ""

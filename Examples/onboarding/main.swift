@@ -25,7 +25,7 @@ badge.position = CGPoint(x: 270, y: 30)                // on the card's top-righ
 badge.cornerRadius = 32
 badge.backgroundColor = CGColor(srgbRed: 1, green: 0.76, blue: 0.03, alpha: 1)
 badge.borderWidth = 4
-badge.borderColor = CGColor.white
+badge.borderColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
 badge.transform = CATransform3DMakeScale(0, 0, 1)      // hidden until it pops
 card.addSublayer(badge)
 
