@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -285,3 +289,4 @@ struct ReadmeSnippetTests {
 final class DoneFlag {
     var isDone = false
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -204,3 +208,4 @@ final class Log: @unchecked Sendable {
     func append(_ entry: String) { lock.withLock { storage.append(entry) } }
     var entries: [String] { lock.withLock { storage } }
 }
+#endif

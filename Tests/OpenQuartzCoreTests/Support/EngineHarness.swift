@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 @testable import OpenQuartzCore
 
@@ -54,3 +58,4 @@ final class RecordingDelegate: CAAnimationDelegate, @unchecked Sendable {
     func animationDidStart(_ anim: CAAnimation) { log.append("start@\(clock.now)") }
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { log.append("stop(\(flag))@\(clock.now)") }
 }
+#endif
