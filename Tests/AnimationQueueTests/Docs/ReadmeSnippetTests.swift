@@ -201,6 +201,9 @@ struct ReadmeSnippetTests {
         while !run.isFinished { await clock.advance(by: 0.1) }
         #expect(await run.outcome == .finished)
         #expect(run.outcome(ofStep: "fade out") == .finished)
+        // What `print(event)` prints, as the README's comment says: seconds since the run began.
+        let fadeOut = run.recordedEvents.first { $0.step == "fade out" && $0.kind == .finished(.finished) }
+        #expect(fadeOut.map { "\($0)" } == "t=0.200 fade out finished")
     }
 
     @Test func cancellationAppliesEachPolicy() async {
