@@ -85,7 +85,7 @@ enum ReadmeSnippets {
         }
         try plan.validate()                  // names and cycles; run(_:) stops on an invalid plan
         let run = AnimationQueue.main.run(plan)
-        Task { for await event in run.events { print(event) } }   // "t=0.200 fade out finished", …
+        Task { for await event in run.events { print(event) } }   // "t=0.200 fade out finished", … (s since the run began)
         return run
     }
 
