@@ -2,8 +2,8 @@
 // fades in a beat later; then the button shakes to invite a tap.
 // Serial and parallel steps, a delay, a spring and a keyframe animation in one plan.
 //
-//   swift run onboarding                                  # real time, on the headless engine
-//   swift run onboarding --fast --render onboarding.html  # virtual time, then open the page
+//   swift run onboarding                                  # real time (QuartzCore on a Mac, the engine on Linux)
+//   swift run onboarding --fast --render onboarding.html  # virtual time (Linux), then open the page
 import AnimationQueue
 import DemoSupport
 import Foundation

@@ -137,7 +137,9 @@ struct AnimationPlanTests {
         await clock.advance(by: 1)
         var seen: [String] = []
         for await event in run.events { seen.append(event.description) }
-        #expect(seen == ["t=100.000 one started", "t=100.200 one finished", "t=100.200 two started", "t=100.400 two finished"])
+        // Times since the run began (at 100 s on the test clock).
+        #expect(seen == ["t=0.000 one started", "t=0.200 one finished", "t=0.200 two started", "t=0.400 two finished"])
+        #expect(run.recordedEvents.map(\.time) == [100, 100.2, 100.2, 100.4])
     }
 
     @Test func reducedMotionKeepsOrderAndJumpsToFinalValues() async {
