@@ -26,7 +26,7 @@ var examples: [Target] {
             path: "Examples/DemoSupport"
         ),
         .testTarget(name: "LayerRendererTests", dependencies: ["LayerRenderer"]),
-        .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport"]),
+        .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "AnimationQueue"]),
     ]
 }
 
