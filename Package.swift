@@ -1,7 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// OpenQuartzCore stands in for QuartzCore where Apple's framework does not exist.
+/// OpenQuartzCore stands in for QuartzCore where Apple's framework does not exist. It also
+/// compiles on Apple platforms, so that the package builds everywhere, but nothing here
+/// depends on it there: AnimationQueue, its tests and the examples use QuartzCore.
 let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd]
 
 // MARK: Examples (`swift run onboarding`) and the code that shows what they do
@@ -24,6 +26,7 @@ var examples: [Target] {
             path: "Examples/DemoSupport"
         ),
         .testTarget(name: "LayerRendererTests", dependencies: ["LayerRenderer"]),
+        .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "AnimationQueue"]),
     ]
 }
 
@@ -50,7 +53,12 @@ let package = Package(
                 .target(name: "OpenQuartzCore", condition: .when(platforms: nonApplePlatforms)),
             ]
         ),
-        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore"]),
+        // On Apple platforms the tests that use only Apple's API run against QuartzCore; the
+        // ones that need the engine's virtual time are compiled only where it is used.
+        .testTarget(
+            name: "OpenQuartzCoreTests",
+            dependencies: [.target(name: "OpenQuartzCore", condition: .when(platforms: nonApplePlatforms))]
+        ),
         .testTarget(name: "AnimationQueueTests", dependencies: ["AnimationQueue", "AnimationQueueTesting"]),
     ] + examples,
     swiftLanguageModes: [.v6]

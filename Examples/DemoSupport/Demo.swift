@@ -24,7 +24,7 @@ public enum Demo {
     /// Starts the demo: reads the flags, chooses the clock and returns the root layer of a
     /// screen `width` × `height` points, y growing downwards.
     public static func screen(width: CGFloat, height: CGFloat) -> CALayer {
-        let options = DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        let options = DemoOptions.parse(Array(ProcessInfo.processInfo.arguments.dropFirst()))
         let session = DemoSession(options: options, size: CGSize(width: width, height: height))
         Demo.session = session
         return session.screen

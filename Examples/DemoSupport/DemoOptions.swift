@@ -11,7 +11,7 @@ struct DemoOptions {
 
     static let usage = """
         usage: swift run <example> [--fast] [--render PATH.svg|PATH.html] [--reduce-motion]
-          --fast           run in virtual time: no waiting, same timeline
+          --fast           run in virtual time: no waiting, same timeline (Linux engine only)
           --render PATH    also write what the layers did: an animated .svg (with a filmstrip
                            and a timeline) or an .html page with play/pause and a scrubber
           --reduce-motion  behave as if Reduce Motion were on (ANIMATIONQUEUE_REDUCE_MOTION=1)

@@ -25,6 +25,14 @@ final class DemoSession {
     private var tracker = OperationTracker([])
 
     init(options: DemoOptions, size: CGSize) {
+        #if canImport(QuartzCore)
+        if options.fast {
+            Self.fail("--fast needs the virtual time of the Linux engine (OpenQuartzCore); on Apple platforms, run without --fast")
+        }
+        #endif
+        if let path = options.renderPath, !FileManager.default.createFile(atPath: path, contents: nil) {
+            Self.fail("--render \(path): cannot write this file; check that its folder exists and is writable")
+        }
         if options.reduceMotion { setenv("ANIMATIONQUEUE_REDUCE_MOTION", "1", 1) }
         self.options = options
         clock = DemoClock(fast: options.fast)
@@ -40,23 +48,21 @@ final class DemoSession {
         root.position = CGPoint(x: size.width / 2, y: size.height / 2)
         screen = root
         start = clock.now
-        let name = URL(fileURLWithPath: CommandLine.arguments.first ?? "demo").lastPathComponent
+        let name = URL(fileURLWithPath: ProcessInfo.processInfo.arguments.first ?? "demo").lastPathComponent
         recording = Recording(title: name, size: size)
         let mode = clock.isVirtual ? "virtual time (--fast)" : "real time on the engine (try --fast)"
         let motion = options.reduceMotion ? ", Reduce Motion on" : ""
         say("\(name): \(mode)\(motion); \(Int(size.width))×\(Int(size.height)) screen")
-        #if canImport(QuartzCore)
-        if options.fast { say("note: --fast needs OpenQuartzCore's virtual clock; running in real time") }
-        #endif
     }
 
     // MARK: Playing
 
     func play(_ run: AnimationRun) async {
         printedEvents = 0
+        let order = Dictionary(run.stepNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let poll: @MainActor @Sendable () -> Void = { [self] in
             let events = run.recordedEvents
-            for event in events.dropFirst(printedEvents) { record(event) }
+            for event in Self.timelineOrder(events.dropFirst(printedEvents), stepOrder: order) { record(event) }
             printedEvents = events.count
         }
         await drive(until: { run.isFinished }, poll: poll)
@@ -129,9 +135,28 @@ final class DemoSession {
             try RecordingWriter.write(recording, to: path)
             say("rendered \(recording.frames.count) frames and \(recording.steps.count) steps to \(path)")
         } catch {
-            say("error: \(error)")
-            exit(1)
+            Self.fail("--render \(path): \(error.localizedDescription)")
         }
+    }
+
+    /// Prints one line to standard error and exits: bad input, found before anything plays.
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        exit(1)
+    }
+
+    /// New events in the order the timeline prints them: by time (to the printed
+    /// millisecond), then by the step's place in the plan, a start before an end. Steps that
+    /// end together may complete on different threads, so the order they were recorded in
+    /// varies from run to run; this order does not.
+    static func timelineOrder(_ events: some Sequence<AnimationRun.Event>, stepOrder: [String: Int]) -> [AnimationRun.Event] {
+        events.enumerated().sorted { a, b in
+            func key(_ e: (offset: Int, element: AnimationRun.Event)) -> (Double, Int, Int, Int) {
+                let isStart = if case .started = e.element.kind { 0 } else { 1 }
+                return ((e.element.time * 1000).rounded(), stepOrder[e.element.step] ?? .max, isStart, e.offset)
+            }
+            return key(a) < key(b)
+        }.map(\.element)
     }
 
     // MARK: Timeline

@@ -13,7 +13,9 @@ public final class SimulatedFetch: Operation, @unchecked Sendable {
     // `lock` guards `state`; KVO notifications are sent outside it.
     private let lock = NSLock()
     private var state = State.ready
-    private enum State { case ready, executing, finished }
+    /// `finishing` belongs to the one call that posts the change to `isFinished`: a cancel
+    /// racing the latency's end finds it taken and posts nothing.
+    private enum State: Equatable { case ready, executing, finishing(wasExecuting: Bool), finished }
 
     /// How long the request takes, in seconds.
     public let latency: TimeInterval
@@ -27,13 +29,15 @@ public final class SimulatedFetch: Operation, @unchecked Sendable {
     /// True: the request finishes later, on the demo's clock.
     public override var isAsynchronous: Bool { true }
     /// Whether the request is in flight.
-    public override var isExecuting: Bool { lock.withLock { state == .executing } }
+    public override var isExecuting: Bool {
+        lock.withLock { state == .executing || state == .finishing(wasExecuting: true) }
+    }
     /// Whether the request has finished (or was cancelled).
     public override var isFinished: Bool { lock.withLock { state == .finished } }
 
     /// Starts the request; it finishes `latency` seconds later.
     public override func start() {
-        guard !isCancelled else { return finish() }
+        guard !isCancelled else { finish(); return }
         willChangeValue(forKey: "isExecuting")
         lock.withLock { state = .executing }
         didChangeValue(forKey: "isExecuting")
@@ -46,16 +50,23 @@ public final class SimulatedFetch: Operation, @unchecked Sendable {
         if isExecuting { finish() }
     }
 
-    private func finish() {
+    /// Finishes the request unless another call already did; true for the call that
+    /// posted the change to `isFinished`.
+    @discardableResult
+    func finish() -> Bool {
         let wasExecuting: Bool? = lock.withLock {
-            guard state != .finished else { return nil }
-            return state == .executing
+            switch state {
+            case .ready: state = .finishing(wasExecuting: false); return false
+            case .executing: state = .finishing(wasExecuting: true); return true
+            case .finishing, .finished: return nil
+            }
         }
-        guard let wasExecuting else { return }
+        guard let wasExecuting else { return false }
         willChangeValue(forKey: "isFinished")
         if wasExecuting { willChangeValue(forKey: "isExecuting") }
         lock.withLock { state = .finished }
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
+        return true
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// let frame = LayerSnapshot(presentationOf: rootLayer)
 /// let svg = SVGRenderer.standalone(frame, size: CGSize(width: 360, height: 480))
 /// ```
-public struct LayerSnapshot: Sendable, Hashable {
+public struct LayerSnapshot: Sendable, Equatable {
     /// The layer's `name`, written as `data-layer` so the SVG can be searched.
     public var name: String?
     /// The layer's `bounds`.

@@ -8,9 +8,9 @@ import Foundation
 /// recording.steps.append(.init(label: "card slides in", start: 0, end: 0.6, outcome: "finished"))
 /// try RecordingWriter.write(recording, to: "onboarding.svg")
 /// ```
-public struct Recording: Sendable, Hashable {
+public struct Recording: Sendable, Equatable {
     /// One sample of the tree.
-    public struct Frame: Sendable, Hashable {
+    public struct Frame: Sendable, Equatable {
         /// Seconds since the recording started.
         public var time: Double
         /// The root layer, as shown at `time`.

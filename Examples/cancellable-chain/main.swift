@@ -51,8 +51,13 @@ let chain = AnimationPlan {
 }
 
 let run = AnimationQueue.main.run(chain)
-Demo.after(0.8) { run.cancel() }            // the user taps "Skip"
+let skipAt = 0.8
+Demo.after(skipAt) { run.cancel() }         // the user taps "Skip"
 await Demo.play(run)
+if await run.outcome == .finished {
+    // With Reduce Motion the chain jumps to its end at once, before the tap.
+    print("Skip at \(skipAt) s came after the end: the chain had already finished, nothing was cancelled")
+}
 
 for chip in chips {
     let scale = CGFloat.fromCoreAnimationValue(chip.value(forKeyPath: "transform.scale")) ?? 0

@@ -30,7 +30,7 @@ let card = makeLayer("card", CGRect(x: 30, y: 110, width: 300, height: 250),
 let avatar = makeLayer("avatar", CGRect(x: 130, y: 140, width: 100, height: 100),
                        CGColor(srgbRed: 0.98, green: 0.55, blue: 0.0, alpha: 1), cornerRadius: 50)
 avatar.borderWidth = 4
-avatar.borderColor = CGColor.white
+avatar.borderColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
 let name = makeLayer("name", CGRect(x: 80, y: 265, width: 200, height: 28),
                      CGColor(srgbRed: 0.24, green: 0.26, blue: 0.30, alpha: 1), cornerRadius: 6)
 let follow = makeLayer("follow", CGRect(x: 100, y: 390, width: 160, height: 48),

@@ -2,8 +2,8 @@
 // fades in a beat later; then the button shakes to invite a tap.
 // Serial and parallel steps, a delay, a spring and a keyframe animation in one plan.
 //
-//   swift run onboarding                                  # real time, on the headless engine
-//   swift run onboarding --fast --render onboarding.html  # virtual time, then open the page
+//   swift run onboarding                                  # real time (QuartzCore on a Mac, the engine on Linux)
+//   swift run onboarding --fast --render onboarding.html  # virtual time (Linux), then open the page
 import AnimationQueue
 import DemoSupport
 import Foundation
@@ -25,7 +25,7 @@ badge.position = CGPoint(x: 270, y: 30)                // on the card's top-righ
 badge.cornerRadius = 32
 badge.backgroundColor = CGColor(srgbRed: 1, green: 0.76, blue: 0.03, alpha: 1)
 badge.borderWidth = 4
-badge.borderColor = CGColor.white
+badge.borderColor = CGColor(srgbRed: 1, green: 1, blue: 1, alpha: 1)
 badge.transform = CATransform3DMakeScale(0, 0, 1)      // hidden until it pops
 card.addSublayer(badge)
 

@@ -45,6 +45,10 @@ public final class AnimationRun: @unchecked Sendable {
         public var layer: String?
         /// The key paths the step animates (empty for waits and blocks).
         public var keyPaths: [String] = []
+        /// Seconds since the run was created (``AnimationRun/scheduledAt``), as printed.
+        public var elapsed: TimeInterval { time - runStart }
+        /// When the run was created, on the clock of `time`; set when the run records it.
+        var runStart: TimeInterval = 0
 
         init(step: String, kind: Kind, time: TimeInterval, layer: String? = nil, keyPaths: [String] = []) {
             self.step = step
@@ -54,13 +58,14 @@ public final class AnimationRun: @unchecked Sendable {
             self.keyPaths = keyPaths
         }
 
-        /// For example `"t=0.300 badge finished"`.
+        /// For example `"t=0.300 badge finished"`: the time is ``elapsed``, since the run
+        /// was created.
         public var description: String {
             let what = switch kind {
             case .started: "started"
             case .finished(let outcome): outcome.description
             }
-            return String(format: "t=%.3f ", time) + "\(step) \(what)"
+            return String(format: "t=%.3f ", elapsed) + "\(step) \(what)"
         }
     }
 
@@ -200,6 +205,8 @@ public final class AnimationRun: @unchecked Sendable {
     }
 
     private func record(_ event: Event) {
+        var event = event
+        event.runStart = scheduledAt
         let subscribers = lock.withLock {
             state.events.append(event)
             return Array(state.subscribers.values)

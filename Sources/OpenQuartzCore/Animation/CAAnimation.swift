@@ -69,17 +69,29 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     /// Whether `key`'s value is archived; true by default.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
+    // The four key-value methods have Apple's spellings. On Apple platforms NSObject declares
+    // them (key-value coding), so they override; Linux Foundation's NSObject has no KVC.
+#if canImport(ObjectiveC)
     /// Returns the value for `key`: a declared property, else a stored custom value, else
     /// the class's ``defaultValue(forKey:)``.
-    open func value(forKey key: String) -> Any? {
-        if let known = knownValue(forKey: key) { return known }
-        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
-    }
+    open override func value(forKey key: String) -> Any? { containerValue(forKey: key) }
 
     /// Sets the value for `key`; keys the class does not declare are stored as custom values.
-    open func setValue(_ value: Any?, forKey key: String) {
-        if !setKnownValue(value, forKey: key) { customValues[key] = value }
-    }
+    open override func setValue(_ value: Any?, forKey key: String) { setContainerValue(value, forKey: key) }
+
+    /// Reads a value through a dotted key path; CAAnimation has no nested keys, so the path
+    /// is read as one key.
+    open override func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
+
+    /// Sets a value through a dotted key path, read as one key.
+    open override func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
+#else
+    /// Returns the value for `key`: a declared property, else a stored custom value, else
+    /// the class's ``defaultValue(forKey:)``.
+    open func value(forKey key: String) -> Any? { containerValue(forKey: key) }
+
+    /// Sets the value for `key`; keys the class does not declare are stored as custom values.
+    open func setValue(_ value: Any?, forKey key: String) { setContainerValue(value, forKey: key) }
 
     /// Reads a value through a dotted key path; CAAnimation has no nested keys, so the path
     /// is read as one key.
@@ -87,6 +99,18 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     /// Sets a value through a dotted key path, read as one key.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
+#endif
+
+    /// A declared property, else a stored custom value, else the class's default value.
+    func containerValue(forKey key: String) -> Any? {
+        if let known = knownValue(forKey: key) { return known }
+        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    /// Sets a declared property, or stores a custom value for an undeclared key.
+    func setContainerValue(_ value: Any?, forKey key: String) {
+        if !setKnownValue(value, forKey: key) { customValues[key] = value }
+    }
 
     /// The declared property `key` of this class, boxed; nil if undeclared.
     func knownValue(forKey key: String) -> Any? {

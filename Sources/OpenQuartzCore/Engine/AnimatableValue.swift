@@ -55,13 +55,16 @@ struct AnimatableValue {
             let rgba: [CGFloat] = c.count >= 4 ? Array(c.prefix(4)) : [c.first ?? 0, c.first ?? 0, c.first ?? 0, c.last ?? 1]
             self.init(kind: .color, lanes: Self.lanes(rgba))
         case let nsValue as NSValue:
-            if String(cString: nsValue.objCType).contains("Point") {
-                self.init(kind: .point, lanes: Self.lanes([nsValue.pointValue.x, nsValue.pointValue.y]))
-            } else if String(cString: nsValue.objCType).contains("Size") {
-                self.init(kind: .size, lanes: Self.lanes([nsValue.sizeValue.width, nsValue.sizeValue.height]))
-            } else if String(cString: nsValue.objCType).contains("Rect") {
-                let r = nsValue.rectValue
-                self.init(kind: .rect, lanes: Self.lanes([r.origin.x, r.origin.y, r.size.width, r.size.height]))
+            // `NSValue(cgPoint:)` and its siblings; on Apple platforms `as CGPoint` above
+            // already bridges them.
+            if let point = nsValue.unboxed(CGPoint.self) {
+                self.init(point)
+            } else if let size = nsValue.unboxed(CGSize.self) {
+                self.init(size)
+            } else if let rect = nsValue.unboxed(CGRect.self) {
+                self.init(rect)
+            } else if let transform = nsValue.unboxed(CATransform3D.self) {
+                self.init(transform)
             } else {
                 self.init(discrete: value)
             }

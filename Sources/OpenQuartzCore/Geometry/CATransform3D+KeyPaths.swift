@@ -132,14 +132,8 @@ private enum TransformSubpath: String {
     /// The value as a CGSize, unboxing an `NSValue` that holds one.
     static func size(from value: Any) -> CGSize? {
         if let size = value as? CGSize { return size }
-        if let boxed = value as? NSValue, String(cString: boxed.objCType) == sizeEncoding {
-            return boxed.sizeValue
-        }
-        return nil
+        return (value as? NSValue)?.unboxed(CGSize.self)
     }
-
-    /// The Objective-C type encoding of a boxed CGSize on this platform.
-    private static let sizeEncoding = String(cString: NSValue(size: .zero).objCType)
 
     private static func double<T: BinaryFloatingPoint>(_ value: T) -> Double { Double(value) }
     private static func double<T: BinaryInteger>(_ value: T) -> Double { Double(value) }

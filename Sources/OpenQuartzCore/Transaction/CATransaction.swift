@@ -85,14 +85,28 @@ open class CATransaction: NSObject {
         Transactions.setCompletionBlock(block)
     }
 
+    // Apple's spellings. On Apple platforms NSObject's class object declares both (key-value
+    // coding), so they override; Linux Foundation's NSObject has no KVC.
+#if canImport(ObjectiveC)
     /// Returns the value for `key` from the innermost transaction that set it.
-    open class func value(forKey key: String) -> Any? {
+    open override class func value(forKey key: String) -> Any? { transactionValue(forKey: key) }
+
+    /// Sets a value for `key` in the current transaction.
+    open override class func setValue(_ anObject: Any?, forKey key: String) { setTransactionValue(anObject, forKey: key) }
+#else
+    /// Returns the value for `key` from the innermost transaction that set it.
+    open class func value(forKey key: String) -> Any? { transactionValue(forKey: key) }
+
+    /// Sets a value for `key` in the current transaction.
+    open class func setValue(_ anObject: Any?, forKey key: String) { setTransactionValue(anObject, forKey: key) }
+#endif
+
+    static func transactionValue(forKey key: String) -> Any? {
         if key == kCATransactionCompletionBlock { return completionBlock() }
         return Transactions.value(forKey: key)
     }
 
-    /// Sets a value for `key` in the current transaction.
-    open class func setValue(_ anObject: Any?, forKey key: String) {
+    static func setTransactionValue(_ anObject: Any?, forKey key: String) {
         if key == kCATransactionCompletionBlock {
             setCompletionBlock(anObject as? () -> Void)
             return

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import Foundation
 import Testing
@@ -154,3 +158,4 @@ import Testing
         #expect(BasicAnimation(.opacity, to: 0, reducedMotion: .shorten(to: 0.1)).reducedMotion == .shorten(to: 0.1))
     }
 }
+#endif

@@ -1,10 +1,14 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
 import Testing
 
-/// The "Public API shape" snippet of DESIGN.md, verbatim between the markers, so that the
-/// fixed public names keep compiling; the test below also runs it on virtual time.
+/// The public API in one snippet (the names the package promises), between the markers, so
+/// that those names keep compiling; the test below also runs it on virtual time.
 @MainActor
 enum DesignSnippet {
     struct Results {
@@ -18,7 +22,7 @@ enum DesignSnippet {
 
     static func publicAPIShape(title: CALayer, badge: CALayer, caption: CALayer, button: CALayer,
                                layer: CALayer) async -> Results {
-        // --- DESIGN.md "Public API shape", verbatim ---
+        // --- the public API shape ---
         // Typed animation descriptions: Sendable value types.
         let fadeIn  = BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3, timing: .easeOut)
         let drop    = BasicAnimation(.positionY, to: 240, duration: 0.5)          // from = current model value
@@ -49,7 +53,7 @@ enum DesignSnippet {
         let run = AnimationQueue.main.run(onboarding)    // AnimationRun: cancel(), pause(), resume()
         let outcome = await run.outcome                  // an outcome, never a thrown cancellation
         let alone = await layer.run(fadeIn)              // async convenience for one animation
-        // --- end of the DESIGN.md snippet ---
+        // --- end of the public API shape ---
         return Results(a: a, b: b, both: both, run: run, outcome: outcome, alone: alone)
     }
 }
@@ -95,3 +99,4 @@ struct DesignSnippetTests {
         #expect(clock.pendingWork.isEmpty)
     }
 }
+#endif

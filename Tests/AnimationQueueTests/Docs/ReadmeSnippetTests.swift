@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -81,7 +85,7 @@ enum ReadmeSnippets {
         }
         try plan.validate()                  // names and cycles; run(_:) stops on an invalid plan
         let run = AnimationQueue.main.run(plan)
-        Task { for await event in run.events { print(event) } }   // "t=0.200 fade out finished", …
+        Task { for await event in run.events { print(event) } }   // "t=0.200 fade out finished", … (s since the run began)
         return run
     }
 
@@ -197,6 +201,9 @@ struct ReadmeSnippetTests {
         while !run.isFinished { await clock.advance(by: 0.1) }
         #expect(await run.outcome == .finished)
         #expect(run.outcome(ofStep: "fade out") == .finished)
+        // What `print(event)` prints, as the README's comment says: seconds since the run began.
+        let fadeOut = run.recordedEvents.first { $0.step == "fade out" && $0.kind == .finished(.finished) }
+        #expect(fadeOut.map { "\($0)" } == "t=0.200 fade out finished")
     }
 
     @Test func cancellationAppliesEachPolicy() async {
@@ -285,3 +292,4 @@ struct ReadmeSnippetTests {
 final class DoneFlag {
     var isDone = false
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -42,7 +46,7 @@ struct AnimationOperationTests {
         #expect(second.outcome == .finished)
     }
 
-    /// DESIGN.md: "OperationQueue.main works too, serially". Foundation's main queue starts
+    /// `OperationQueue.main` works too, serially. Foundation's main queue starts
     /// the dependent asynchronously, which the test clock does not track, so virtual time
     /// stays at the first step's end until the second has started.
     @Test func chainRunsSeriallyOnOperationQueueMain() async {
@@ -101,3 +105,4 @@ struct AnimationOperationTests {
         #expect(clock.pendingWork.isEmpty)
     }
 }
+#endif

@@ -1,9 +1,13 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
 import Testing
 
-/// What the layer shows after a cancel, per `CancellationPolicy` (DESIGN.md "Cancellation").
+/// What the layer shows after a cancel, per `CancellationPolicy` (the Cancellation guide).
 ///
 /// The fixture: a layer at opacity 0.2 animated linearly to 1 over 1 s, cancelled at
 /// t = 0.25, when it shows 0.2 + 0.8 · 0.25 = 0.4.
@@ -184,3 +188,4 @@ struct CancellationPolicyTests {
         #expect(layer.animationKeys() == nil)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -127,3 +131,4 @@ extension CancellationPropagationRaceTests {
         #expect(running.outcome == .finished)
     }
 }
+#endif

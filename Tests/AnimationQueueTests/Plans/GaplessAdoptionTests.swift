@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -193,3 +197,4 @@ struct GaplessDiscardedCommitTests {
         if run.isFinished { #expect(await run.outcome == .cancelled) }
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -413,3 +417,4 @@ struct GaplessStallTests {
         #expect(abs(measured.reported - measured.planned) < 1e-6)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -29,3 +33,4 @@ struct GaplessReleaseTests {
         #expect(layer.opacity == 0.5)
     }
 }
+#endif

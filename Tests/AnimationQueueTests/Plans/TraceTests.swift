@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -70,3 +74,4 @@ struct TraceTests {
         #expect(!dot.contains("s2 -> s3;"))
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -281,3 +285,4 @@ final class FinishingFetch: AsyncOperation, @unchecked Sendable {
         }
     }
 }
+#endif

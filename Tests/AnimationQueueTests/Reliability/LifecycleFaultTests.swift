@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -191,3 +195,4 @@ import Testing
         #expect(clock.pendingWork.isEmpty)
     }
 }
+#endif

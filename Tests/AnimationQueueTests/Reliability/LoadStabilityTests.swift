@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import Foundation
 import Testing
@@ -228,3 +232,4 @@ struct LoadStabilityTests {
         #expect(layers.allSatisfy { $0.animationKeys() == nil })
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import Foundation
 
@@ -77,3 +81,4 @@ extension StressGraphHarness {
         return .finished
     }
 }
+#endif

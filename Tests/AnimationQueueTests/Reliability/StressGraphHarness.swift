@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -225,3 +229,4 @@ final class StressGraphHarness: @unchecked Sendable {
         return StressChannel.allCases.first { $0.keyPath == property?.keyPath }
     }
 }
+#endif

@@ -6,7 +6,8 @@ import Foundation
 /// and the events injected — never from the code under test.
 ///
 /// Times are the graph's local time: virtual time minus the time its run spent paused
-/// (pausing a run freezes its layers' time, QA1673). The rules, from DESIGN.md:
+/// (pausing a run freezes its layers' time, QA1673). The rules, from the README and the
+/// DocC guides:
 /// - an operation starts when its dependencies have finished; it writes its to-value to
 ///   the model at once (model first) and ends `delay + duration` later; without a
 ///   from-value it plays from the channel's model value when it is resolved;

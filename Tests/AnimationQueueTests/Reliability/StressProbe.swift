@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import Foundation
 
@@ -94,3 +98,4 @@ func onMainQueue(_ body: @escaping @Sendable () -> Void) async {
         }
     }
 }
+#endif

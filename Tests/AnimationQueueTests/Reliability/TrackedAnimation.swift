@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 import AnimationQueue
 import Foundation
 
@@ -39,3 +43,4 @@ final class ThreadCounter: @unchecked Sendable {
     var onMain: Int { lock.withLock { counts.main } }
     var offMain: Int { lock.withLock { counts.other } }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
 @testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -176,3 +180,4 @@ func expectFinishedOnce(_ operation: ProbedAnimationOperation, _ outcome: Animat
     #expect(operation.completionCount == 1, "\(operation.label) ran its completionBlock \(operation.completionCount) times",
             sourceLocation: sourceLocation)
 }
+#endif

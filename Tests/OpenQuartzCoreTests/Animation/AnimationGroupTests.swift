@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -259,3 +263,4 @@ import Testing
         expectClose(try #require(layer.presentation()).position.x, 25, "wrapped")
     }
 }
+#endif

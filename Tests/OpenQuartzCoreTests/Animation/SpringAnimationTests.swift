@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -241,3 +245,4 @@ import Testing
         expectMatchesReference(values, mass: 1, stiffness: 100, damping: 10, velocity: 0)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 import OpenQuartzCore
@@ -623,3 +627,4 @@ import OpenQuartzCore
         var all: [String] { lock.withLock { events } }
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @_spi(Benchmarks) @testable import OpenQuartzCore
@@ -380,3 +384,4 @@ struct DocExampleTests {
         #expect(v.dx == 1.5 && v.dy == 2)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import OpenQuartzCore
 import Testing
@@ -70,3 +74,4 @@ struct ManualClockTests {
         #expect(layer.animationKeys() == nil)
     }
 }
+#endif

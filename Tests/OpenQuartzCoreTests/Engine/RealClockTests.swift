@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Dispatch
 import Foundation
 import Testing
@@ -193,3 +197,4 @@ extension DispatchQueue {
         return DispatchQueue.getSpecific(key: key) == true
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -158,3 +162,4 @@ struct CATransform3DFunctionsTests {
         #expect(CATransform3DInvert(CATransform3D()) == CATransform3D())
     }
 }
+#endif

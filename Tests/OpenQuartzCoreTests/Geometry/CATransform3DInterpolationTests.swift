@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -92,3 +96,4 @@ struct CATransform3DInterpolationTests {
         #expect(Ref.close(half, expected))
     }
 }
+#endif

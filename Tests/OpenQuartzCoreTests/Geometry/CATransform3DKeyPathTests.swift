@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -166,3 +170,4 @@ struct CATransform3DKeyPathTests {
         #expect(Ref.close(Ref.apply(doubled, to: (0, 0, 1)), (2, 0, -3)))
     }
 }
+#endif

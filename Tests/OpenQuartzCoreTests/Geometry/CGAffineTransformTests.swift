@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -103,3 +107,4 @@ struct CGAffineTransformTests {
         #expect(Set([a, b, .identity]).count == 2)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -50,3 +54,4 @@ struct CGColorTests {
         #expect(CGColor(srgbRed: 1, green: 0.5, blue: 0, alpha: 1).description == "<CGColor> [sRGB IEC61966-2.1] ( 1 0.5 0 1 )")
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 @testable import OpenQuartzCore
 
@@ -81,3 +85,4 @@ struct GeometrySeededGenerator: RandomNumberGenerator {
         Double.random(in: range, using: &self)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 import OpenQuartzCore
@@ -87,3 +91,4 @@ import OpenQuartzCore
         #expect(close(child.convert(CGPoint(x: 27, y: 27), from: root), CGPoint(x: 0, y: 0)))
     }
 }
+#endif

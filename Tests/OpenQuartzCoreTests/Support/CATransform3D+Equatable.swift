@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import OpenQuartzCore
 
 // Apple's SDK gives CATransform3D no `Equatable`; apps declare it themselves, exactly like
@@ -7,3 +11,4 @@ extension CATransform3D: Equatable {
         CATransform3DEqualToTransform(lhs, rhs)
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Dispatch
 import Foundation
 @testable import OpenQuartzCore
@@ -90,3 +94,4 @@ func mainQueueTurn() async {
         DispatchQueue.main.async { continuation.resume() }
     }
 }
+#endif

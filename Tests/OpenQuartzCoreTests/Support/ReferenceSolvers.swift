@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 @testable import OpenQuartzCore
 
@@ -169,3 +173,4 @@ final class DiagnosticCollector: @unchecked Sendable {
     /// The kinds collected so far.
     var kinds: [OQC.Diagnostic.Kind] { all.map(\.kind) }
 }
+#endif

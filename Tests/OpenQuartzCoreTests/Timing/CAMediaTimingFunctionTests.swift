@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -211,3 +215,4 @@ import Testing
         #expect(value == [1.5, 0.2])  // the stored points are what the caller gave
     }
 }
+#endif

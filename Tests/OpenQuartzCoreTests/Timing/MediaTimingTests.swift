@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -565,3 +569,4 @@ import Testing
         expectClose(try x(layer), 2.5, "active time (3.25 mod 2) = 1.25")
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -173,3 +177,4 @@ import Testing
         #expect(solver.settlingDuration == .infinity)
     }
 }
+#endif
