@@ -33,11 +33,15 @@ struct PausedLayer {
         return layer.presentation()
     }
 
+    /// Runs `body` in a transaction that has taken effect when this returns. An explicit
+    /// transaction begun while the thread's implicit one is pending (left by earlier main
+    /// thread work) takes effect only when that one commits, so it is flushed too.
     private func inTransaction(_ body: () -> Void) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         body()
         CATransaction.commit()
+        CATransaction.flush()
     }
 }
 
