@@ -57,13 +57,16 @@ enum ApplicationLifecycle {
         _ = center.addObserver(forName: Notification.Name("UIApplicationWillEnterForegroundNotification"),
                                object: nil, queue: .main) { _ in willEnterForeground() }
         _ = center.addObserver(forName: Notification.Name("UISceneDidEnterBackgroundNotification"),
-                               object: nil, queue: .main) { notification in
-            let scene = UncheckedSendableBox(notification.object)
-            MainActor.assumeIsolated { sceneEnteredBackground(scene.value as? UIScene) }
-        }
+                               object: nil, queue: .main) { notification in sceneEnteredBackground(notification) }
         _ = center.addObserver(forName: Notification.Name("UISceneWillEnterForegroundNotification"),
                                object: nil, queue: .main) { _ in willEnterForeground() }
     }()
+
+    /// Delivered on the main queue (the observer's queue).
+    private static func sceneEnteredBackground(_ notification: Notification) {
+        let scene = UncheckedSendableBox(notification.object)
+        MainThread.runIsolated { sceneEnteredBackground(scene.value as? UIScene) }
+    }
 
     @MainActor
     private static func sceneEnteredBackground(_ scene: UIScene?) {

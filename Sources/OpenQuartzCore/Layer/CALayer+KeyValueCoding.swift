@@ -34,7 +34,7 @@ extension CALayer {
     }
 
     /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`.
-    public func value(forKeyPath keyPath: String) -> Any? {
+    func keyPathValue(_ keyPath: String) -> Any? {
         guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
         let root = value(forKey: String(keyPath[..<dot]))
         return root.flatMap { SubPath.read($0, String(keyPath[keyPath.index(after: dot)...])) }
@@ -42,7 +42,7 @@ extension CALayer {
 
     /// Writes a dotted key path by reading the root value, changing the component, and
     /// setting the root value back.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+    func setKeyPathValue(_ value: Any?, _ keyPath: String) {
         guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
         let rootKey = String(keyPath[..<dot])
         let subpath = String(keyPath[keyPath.index(after: dot)...])

@@ -163,13 +163,39 @@ open class CALayer: NSObject, CAMediaTiming {
     /// leaves its window on iOS.
     open func removeFromSuperlayer() { detachFromSuperlayer() }
 
+    // Key-value coding. On Apple platforms NSObject declares these four, so they override
+    // it there; Linux's NSObject has no key-value coding, so they are new declarations.
+#if canImport(ObjectiveC)
     /// Returns the value of the property `key`, a stored custom value, or the class's
-    /// `defaultValue(forKey:)`. (Key-value coding: on Apple platforms it comes from NSObject.)
+    /// `defaultValue(forKey:)`.
+    open override func value(forKey key: String) -> Any? { storedValue(forKey: key) }
+
+    /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
+    /// declared property is reported and ignored, never crashing.
+    open override func setValue(_ value: Any?, forKey key: String) { changeValue(value, forKey: key) }
+
+    /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`.
+    open override func value(forKeyPath keyPath: String) -> Any? { keyPathValue(keyPath) }
+
+    /// Writes a dotted key path: reads the root value, changes the component, and sets the
+    /// root value back.
+    open override func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyPathValue(value, keyPath) }
+#else
+    /// Returns the value of the property `key`, a stored custom value, or the class's
+    /// `defaultValue(forKey:)`.
     open func value(forKey key: String) -> Any? { storedValue(forKey: key) }
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
     /// declared property is reported and ignored, never crashing.
     open func setValue(_ value: Any?, forKey key: String) { changeValue(value, forKey: key) }
+
+    /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`.
+    open func value(forKeyPath keyPath: String) -> Any? { keyPathValue(keyPath) }
+
+    /// Writes a dotted key path: reads the root value, changes the component, and sets the
+    /// root value back.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyPathValue(value, keyPath) }
+#endif
 
     deinit {
         let ended = attachments
