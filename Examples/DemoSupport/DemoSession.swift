@@ -72,7 +72,7 @@ final class DemoSession {
 
     func play(_ operations: [Operation]) async {
         tracker = OperationTracker(operations)
-        let box = UncheckedBox(operations)
+        let box = UncheckedSendableBox(operations)
         let poll: @MainActor @Sendable () -> Void = { [self] in
             for (label, kind) in tracker.poll() { record(label: label, kind: kind, at: clock.now) }
         }
@@ -248,10 +248,4 @@ struct OperationTracker {
         }
         return changes
     }
-}
-
-/// Operations are thread-safe, but `Operation` is not declared `Sendable` on every platform.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

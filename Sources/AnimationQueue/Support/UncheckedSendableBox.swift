@@ -8,7 +8,9 @@ import Foundation
 ///   ``KeyframeAnimation``): `AnimationValue` types are numbers, geometry structs,
 ///   `CATransform3D` and the immutable `CGColor`, which not every Apple SDK declares `Sendable`;
 /// - closures, layers and Core Animation values that are only ever touched on the main
-///   thread (a `Perform` step's body, a run's layers, final values written on main).
+///   thread (a `Perform` step's body, a run's layers, final values written on main);
+/// - operations, which are thread-safe but not declared `Sendable` on every platform (the
+///   examples' harness, through `package` access).
 ///
 /// ```swift
 /// let body = UncheckedSendableBox(work)          // work: @MainActor () -> Void
