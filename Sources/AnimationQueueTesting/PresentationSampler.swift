@@ -11,7 +11,7 @@ import Foundation
 /// value at `t` seconds after ``seek(to:)`` `t`.
 ///
 /// ```swift
-/// @MainActor @Test func fadeIsHalfWayAtItsMidpoint() {
+/// @MainActor @Test func fadeShowsAQuarterAfterATenthOfASecond() {
 ///     let sampler = PresentationSampler()
 ///     let card = CALayer()
 ///     sampler.add(card)

@@ -29,10 +29,10 @@ struct ProbeResult: CustomStringConvertible, Sendable {
         if matches {
             verdict = "same as OpenQuartzCore"
         } else if let alternativeMode {
-            verdict = "DIFFERS from OpenQuartzCore; run the scheduler's tests with OPENQUARTZCORE_VARIANCE=\(alternativeMode)"
-                + " and make it the engine's default"
+            verdict = "DIFFERS from OpenQuartzCore: this is what OPENQUARTZCORE_VARIANCE=\(alternativeMode) models;"
+                + " the scheduler's suites must pass under it"
         } else {
-            verdict = "DIFFERS from OpenQuartzCore, and no variance mode models it"
+            verdict = "DIFFERS from OpenQuartzCore, and no OPENQUARTZCORE_VARIANCE mode models it"
         }
         return "[apple-probe] \(question): saw \(observed). OpenQuartzCore assumes \(openQuartzCoreChoice). \(verdict)."
     }

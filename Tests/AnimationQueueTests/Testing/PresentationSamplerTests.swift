@@ -18,6 +18,20 @@ struct PresentationSamplerTests {
         return fade
     }
 
+    // The example of PresentationSampler's doc comment and of the Testing guide, verbatim.
+    @Test func fadeShowsAQuarterAfterATenthOfASecond() {
+        let sampler = PresentationSampler()
+        let card = CALayer()
+        sampler.add(card)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 0.4
+        card.add(fade, forKey: "fade")
+        sampler.seek(to: 0.1)
+        #expect(sampler.presentation(of: card)?.opacity == 0.25)
+    }
+
     @Test func linearFadeShowsElapsedFractionAtEachSampledTime() throws {
         let sampler = PresentationSampler()
         let card = CALayer()
