@@ -24,7 +24,7 @@ public final class AnimationQueue: @unchecked Sendable {
     public let name: String
 
     private let operations: OperationQueue
-    // Thread safety: `lock` guards `graph` and `layers`. Operations are cancelled, unlinked
+    // Thread safety: `lock` guards `graph`. Operations are cancelled, unlinked
     // and enqueued outside it.
     private let lock = NSLock()
     private var graph = DependencyGraph()

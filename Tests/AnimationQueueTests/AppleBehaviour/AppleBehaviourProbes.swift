@@ -120,7 +120,7 @@ final class StopRecorder: NSObject, CAAnimationDelegate, @unchecked Sendable {
 @MainActor
 enum AppleBehaviourProbes {
     /// How long a probe waits for a callback that should come (real seconds).
-    static let callbackTimeout: TimeInterval = 2
+    static let callbackTimeout: TimeInterval = 10
     /// How long a probe waits for a callback that OpenQuartzCore says does not come.
     static let absenceWait: TimeInterval = 0.4
     /// The animations' duration: short, so the probes stay fast.
