@@ -30,7 +30,7 @@ import OpenQuartzCore
 ///
 /// **Work that does not settle.** Operations created for layers on this clock record the
 /// work they have in flight with the clock (operations on other clocks record nothing).
-/// If that work does not settle within ``settleTimeout`` real seconds, the call that was
+/// If that work makes no progress for ``settleTimeout`` real seconds, the call that was
 /// settling records a test failure listing what was still in flight (``UnsettledWork``):
 /// an issue in Swift Testing, which XCTest reports as a failure of the running test through
 /// the toolchain's interoperability, and a line on standard error in any case.
@@ -38,8 +38,8 @@ public final class AnimationTestClock: @unchecked Sendable {
     // Immutable after init; the manual clock and the activity are thread-safe.
     /// The engine clock that layers of this test run on.
     public let engineClock: OQC.ManualClock
-    /// How long a settle waits, in real seconds, for work that needs no virtual time (main
-    /// thread hops, operations queued) before it fails the test (5 s).
+    /// How long a settle waits, in real seconds, while work that needs no virtual time (main
+    /// thread hops, operations queued) makes no progress, before it fails the test (5 s).
     public let settleTimeout: TimeInterval
     /// The work in flight of the operations on this clock's layers.
     private let activity: SchedulerActivity
@@ -48,7 +48,8 @@ public final class AnimationTestClock: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - now: The virtual time the clock starts at.
-    ///   - settleTimeout: Real seconds a settle waits before it reports ``UnsettledWork``.
+    ///   - settleTimeout: Real seconds a settle waits without progress before it reports
+    ///     ``UnsettledWork``.
     public init(now: TimeInterval = 0, settleTimeout: TimeInterval = 5) {
         engineClock = OQC.ManualClock(now: now)
         self.settleTimeout = settleTimeout
@@ -142,8 +143,8 @@ public final class AnimationTestClock: @unchecked Sendable {
     }
 
     /// Lets work that needs no time (main-thread hops, queue scheduling, completions due
-    /// now) run, until nothing is in flight. Work still in flight after ``settleTimeout``
-    /// fails the test (see ``UnsettledWork``).
+    /// now) run, until nothing is in flight. Work that makes no progress for
+    /// ``settleTimeout`` fails the test (see ``UnsettledWork``).
     public func settle(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
@@ -159,29 +160,41 @@ public final class AnimationTestClock: @unchecked Sendable {
         return false
     }
 
-    /// Lets work that needs no time run until nothing is in flight, for at most
-    /// ``settleTimeout`` real seconds.
+    /// Lets work that needs no time run until nothing is in flight.
+    ///
+    /// A long cascade at one instant may take many rounds, and many real seconds on a loaded
+    /// machine or under Thread Sanitizer; it settles as long as it progresses (engine work
+    /// ran, or the work in flight changed). It gives up when nothing progressed for
+    /// ``settleTimeout`` real seconds, or after 20 times that in all.
     ///
     /// - Returns: nil when everything settled, else what was still in flight. Nothing is
     ///   recorded; ``settle(fileID:filePath:line:column:)`` records it.
     func settleWithinTimeout() async -> UnsettledWork? {
         let start = Date()
+        var lastProgress = start
+        var previous: [String] = []
         var quietRounds = 0
         while quietRounds < 2 {
+            let ranWork = engineClock.nextDeadline.map { $0 <= now } ?? false
             OQC.withClock(engineClock) { engineClock.advance(by: 0) }
             await MainQueue.drain()
-            let inFlight = activity.workInFlight
+            let inFlight = activity.workInFlight.map(\.description)
             let dueNow = engineClock.nextDeadline.map { $0 <= now } ?? false
             let busy = !inFlight.isEmpty || dueNow
             quietRounds = busy ? 0 : quietRounds + 1
-            if busy {
-                guard Date().timeIntervalSince(start) < settleTimeout else {
-                    var work = inFlight.map(\.description)
-                    if dueNow { work.append("engine events due at t = \(now) keep rescheduling") }
-                    return UnsettledWork(timeout: settleTimeout, virtualTime: now, workInFlight: work)
-                }
-                await Task.yield()
+            guard busy else { continue }
+            let clockTime = Date()
+            if ranWork || inFlight != previous { lastProgress = clockTime }
+            previous = inFlight
+            let stalled = clockTime.timeIntervalSince(lastProgress) >= settleTimeout
+            let tooLong = clockTime.timeIntervalSince(start) >= 20 * settleTimeout
+            if stalled || tooLong {
+                var work = inFlight
+                if dueNow { work.append("engine events due at t = \(now) keep being scheduled") }
+                if tooLong && !stalled { work.append("still progressing after \(20 * settleTimeout) s") }
+                return UnsettledWork(timeout: settleTimeout, virtualTime: now, workInFlight: work)
             }
+            await Task.yield()
         }
         return nil
     }

@@ -16,10 +16,10 @@ import Testing
 /// - it is also written to standard error, so it is never silent.
 ///
 /// ```
-/// AnimationTestClock: work did not settle within 5.0 s at t = 0.3: step 2 (fade) is running on 'test'
+/// AnimationTestClock: work did not settle at t = 0.3 (settle timeout 5.0 s): 'upload' is running on 'test'
 /// ```
 public struct UnsettledWork: Error, CustomStringConvertible, Sendable {
-    /// The real seconds the clock waited.
+    /// The clock's ``AnimationTestClock/settleTimeout``: how long it waited without progress.
     public let timeout: TimeInterval
     /// The virtual time at which the work was in flight.
     public let virtualTime: TimeInterval
@@ -29,7 +29,7 @@ public struct UnsettledWork: Error, CustomStringConvertible, Sendable {
     /// The one-line report.
     public var description: String {
         let work = workInFlight.isEmpty ? "nothing is listed" : workInFlight.joined(separator: "; ")
-        return "AnimationTestClock: work did not settle within \(timeout) s at t = \(virtualTime): \(work)"
+        return "AnimationTestClock: work did not settle at t = \(virtualTime) (settle timeout \(timeout) s): \(work)"
     }
 
     /// Reports this as a failure of the running test at `location`.

@@ -31,7 +31,7 @@ struct AnimationTestClockSettleTests {
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             // Running, or (on a loaded machine) handed over and not started yet.
-            return text.contains("did not settle within 0.2 s") && text.contains("'blocker' is ") && text.contains(" on 'blocked'")
+            return text.contains("did not settle at t = 0.0 (settle timeout 0.2 s)") && text.contains("'blocker' is ") && text.contains(" on 'blocked'")
         }
         // Stopped at the failure: no virtual time passed, and the fade never started.
         #expect(clock.now == 0)
@@ -49,7 +49,7 @@ struct AnimationTestClockSettleTests {
         let report = try #require(await clock.settleWithinTimeout())
         #expect(report.timeout == 0.2)
         #expect(report.workInFlight.contains { $0.hasPrefix("'blocker' is ") && $0.hasSuffix(" on 'blocked'") })
-        #expect(report.description.hasPrefix("AnimationTestClock: work did not settle within 0.2 s at t = 0.0: "))
+        #expect(report.description.hasPrefix("AnimationTestClock: work did not settle at t = 0.0 (settle timeout 0.2 s): "))
         release.signal()
         queue.cancelAll()
         _ = card
