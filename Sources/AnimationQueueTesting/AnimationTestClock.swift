@@ -6,10 +6,10 @@ import OpenQuartzCore
 /// Virtual time for testing animation chains, plans and graphs deterministically.
 ///
 /// Layers made by (or bound to) the clock run on virtual time: nothing moves until you call
-/// ``advance(by:)``, which lets every cascade that time triggers settle before it returns —
-/// completions fire, dependents start, and their animations are added at the virtual time
-/// their predecessors ended. Tests never sleep, and tests running in parallel, each with its
-/// own clock, never interfere.
+/// ``advance(by:fileID:filePath:line:column:)``, which lets every cascade that time triggers
+/// settle before it returns — completions fire, dependents start, and their animations are
+/// added at the virtual time their predecessors ended. Tests never sleep, and tests running
+/// in parallel, each with its own clock, never interfere.
 ///
 /// ```swift
 /// let clock = AnimationTestClock()
@@ -22,20 +22,42 @@ import OpenQuartzCore
 /// #expect(clock.pendingWork.isEmpty)
 /// ```
 ///
-/// Available where AnimationQueue runs on OpenQuartzCore (Linux and other non-Apple
-/// platforms); on Apple platforms Core Animation's render server keeps real time.
+/// **Platforms.** Available where AnimationQueue runs on OpenQuartzCore (Linux and the other
+/// platforms without QuartzCore): it drives the engine's clock, which schedules every
+/// completion. On Apple platforms Core Animation's render server keeps real time and no
+/// API moves it, so the type is unavailable there; sample presentation values at exact
+/// times with ``PresentationSampler``, which works on every platform.
+///
+/// **Work that does not settle.** Operations created for layers on this clock record the
+/// work they have in flight with the clock (operations on other clocks record nothing).
+/// If that work makes no progress for ``settleTimeout`` real seconds, the call that was
+/// settling records a test failure listing what was still in flight (``UnsettledWork``):
+/// an issue in Swift Testing, which XCTest reports as a failure of the running test through
+/// the toolchain's interoperability, and a line on standard error in any case.
 public final class AnimationTestClock: @unchecked Sendable {
-    // Immutable after init; the manual clock is thread-safe.
+    // Immutable after init; the manual clock and the activity are thread-safe.
     /// The engine clock that layers of this test run on.
     public let engineClock: OQC.ManualClock
-    /// How long ``advance(by:)`` waits, in real seconds, for a cascade to settle before it
-    /// reports the work still in flight (5 s).
+    /// How long a settle waits, in real seconds, while work that needs no virtual time (main
+    /// thread hops, operations queued) makes no progress, before it fails the test (5 s).
     public let settleTimeout: TimeInterval
+    /// The work in flight of the operations on this clock's layers.
+    private let activity: SchedulerActivity
 
     /// Creates a clock reading `now`.
+    ///
+    /// - Parameters:
+    ///   - now: The virtual time the clock starts at.
+    ///   - settleTimeout: Real seconds a settle waits without progress before it reports
+    ///     ``UnsettledWork``.
     public init(now: TimeInterval = 0, settleTimeout: TimeInterval = 5) {
         engineClock = OQC.ManualClock(now: now)
         self.settleTimeout = settleTimeout
+        activity = SchedulerActivity.track(engineClock)
+    }
+
+    deinit {
+        SchedulerActivity.stopTracking(engineClock)
     }
 
     /// The current virtual time.
@@ -55,6 +77,9 @@ public final class AnimationTestClock: @unchecked Sendable {
     }
 
     /// Makes an existing layer's tree run on this clock.
+    ///
+    /// Operations created for the layer's tree from now on are tracked by this clock; drive
+    /// a layer before creating the operations that animate it.
     public func drive(_ layer: CALayer) {
         OQC.setClock(engineClock, for: layer)
     }
@@ -62,30 +87,48 @@ public final class AnimationTestClock: @unchecked Sendable {
     /// Moves virtual time forward by `interval`, settling every cascade on the way.
     ///
     /// Time stops at each scheduled event (an animation's end, a completion) so that work
-    /// it triggers — a dependent operation starting on another thread and hopping to the
-    /// main thread — happens at that virtual instant, before time moves on.
-    public func advance(by interval: TimeInterval) async {
-        await advance(to: now + interval)
+    /// it triggers — a dependent operation starting on another thread and hopping to the main
+    /// thread — happens at that virtual instant, before time moves on. Work that does not
+    /// settle fails the test at the caller's source location (see ``UnsettledWork``).
+    public func advance(
+        by interval: TimeInterval,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        await advance(to: now + interval, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Moves virtual time forward to `deadline`, settling every cascade on the way.
-    public func advance(to deadline: TimeInterval) async {
-        await settle()
-        while let next = engineClock.nextDeadline, next <= deadline {
-            OQC.withClock(engineClock) { engineClock.advance(to: max(next, now)) }
-            await settle()
-        }
-        OQC.withClock(engineClock) { engineClock.advance(to: max(deadline, now)) }
-        await settle()
+    public func advance(
+        to deadline: TimeInterval,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        await advance(to: deadline, reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Advances until no scheduled work is left, or until `limit` seconds of virtual time pass.
-    public func runUntilIdle(limit: TimeInterval = 3600) async {
+    public func runUntilIdle(
+        limit: TimeInterval = 3600,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let end = now + limit
-        await settle()
+        guard await settle(reportingAt: location) else { return }
         while let next = engineClock.nextDeadline, next <= end {
-            await advance(to: max(next, now))
+            guard await advance(to: max(next, now), reportingAt: location) else { return }
         }
+    }
+
+    /// Advances to `deadline`, and stops at the first settle that fails.
+    /// - Returns: Whether everything settled.
+    @discardableResult
+    private func advance(to deadline: TimeInterval, reportingAt location: CallSite) async -> Bool {
+        guard await settle(reportingAt: location) else { return false }
+        while let next = engineClock.nextDeadline, next <= deadline {
+            OQC.withClock(engineClock) { engineClock.advance(to: max(next, now)) }
+            guard await settle(reportingAt: location) else { return false }
+        }
+        OQC.withClock(engineClock) { engineClock.advance(to: max(deadline, now)) }
+        return await settle(reportingAt: location)
     }
 
     /// Work that is still pending: scheduled engine events (animations not yet ended,
@@ -96,42 +139,73 @@ public final class AnimationTestClock: @unchecked Sendable {
         if engineClock.pendingCount > 0 {
             work.append("\(engineClock.pendingCount) engine event(s) scheduled, the next at t = \(engineClock.nextDeadline ?? now)")
         }
-        return work + workInFlight.map(\.description)
-            + SchedulerActivity.unfinishedOperations(onLayersWhere: runsOnThisClock).map(\.description)
-    }
-
-    /// Whether `layer`'s tree runs on this clock.
-    private func runsOnThisClock(_ layer: CALayer) -> Bool {
-        OQC.clock(of: layer) === engineClock
-    }
-
-    /// This clock's work in flight: animation operations on its layers hopping to the main
-    /// thread, and what will run without time passing in every queue that holds an
-    /// operation on its layers. Other clocks' queues are not looked at, however large.
-    private var workInFlight: [SchedulerActivity.Entry] {
-        SchedulerActivity.workInFlight(onLayersWhere: runsOnThisClock)
+        return work + activity.workInFlight.map(\.description) + activity.unfinishedOperations.map(\.description)
     }
 
     /// Lets work that needs no time (main-thread hops, queue scheduling, completions due
-    /// now) run, until nothing is in flight.
-    public func settle() async {
+    /// now) run, until nothing is in flight. Work that makes no progress for
+    /// ``settleTimeout`` fails the test (see ``UnsettledWork``).
+    public func settle(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        await settle(reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Settles, and reports work that did not settle as a test failure at `location`.
+    /// - Returns: Whether everything settled.
+    @discardableResult
+    private func settle(reportingAt location: CallSite) async -> Bool {
+        guard let unsettled = await settleWithinTimeout() else { return true }
+        unsettled.record(at: location)
+        return false
+    }
+
+    /// Lets work that needs no time run until nothing is in flight.
+    ///
+    /// A long cascade at one instant may take many rounds, and many real seconds on a loaded
+    /// machine or under Thread Sanitizer; it settles as long as it progresses (engine work
+    /// ran, or the work in flight changed). It gives up when nothing progressed for
+    /// ``settleTimeout`` real seconds, or after 20 times that in all. Only scheduler work
+    /// in flight makes it fail: engine events that keep falling due at this instant with no
+    /// scheduler work in flight (seen under Thread Sanitizer on a loaded machine) are
+    /// written to standard error and time moves on.
+    ///
+    /// - Returns: nil when everything settled, else what was still in flight. Nothing is
+    ///   recorded; ``settle(fileID:filePath:line:column:)`` records it.
+    func settleWithinTimeout() async -> UnsettledWork? {
         let start = Date()
+        var lastProgress = start
+        var previous: [String] = []
         var quietRounds = 0
         while quietRounds < 2 {
+            let ranWork = engineClock.nextDeadline.map { $0 <= now } ?? false
             OQC.withClock(engineClock) { engineClock.advance(by: 0) }
             await MainQueue.drain()
-            let busy = !workInFlight.isEmpty
-                || (engineClock.nextDeadline.map { $0 <= now } ?? false)
+            let inFlight = activity.workInFlight.map(\.description)
+            let dueNow = engineClock.nextDeadline.map { $0 <= now } ?? false
+            let busy = !inFlight.isEmpty || dueNow
             quietRounds = busy ? 0 : quietRounds + 1
-            if busy {
-                guard Date().timeIntervalSince(start) < settleTimeout else {
-                    let work = workInFlight.map(\.description).joined(separator: "; ")
-                    FileHandle.standardError.write(Data("AnimationTestClock: work did not settle within \(settleTimeout) s: \(work)\n".utf8))
-                    return
+            guard busy else { continue }
+            let clockTime = Date()
+            if ranWork || inFlight != previous { lastProgress = clockTime }
+            previous = inFlight
+            let stalled = clockTime.timeIntervalSince(lastProgress) >= settleTimeout
+            let tooLong = clockTime.timeIntervalSince(start) >= 20 * settleTimeout
+            if stalled || tooLong {
+                // Engine events that keep falling due with no scheduler work in flight are
+                // the engine's own; they are reported, not failed.
+                if inFlight.isEmpty {
+                    FileHandle.standardError.write(Data("AnimationTestClock: engine events kept falling due at t = \(now) for \(settleTimeout) s with no scheduler work in flight; time moves on\n".utf8))
+                    return nil
                 }
-                await Task.yield()
+                var work = inFlight
+                if dueNow { work.append("engine events due at t = \(now) keep being scheduled") }
+                if tooLong && !stalled { work.append("still progressing after \(20 * settleTimeout) s") }
+                return UnsettledWork(timeout: settleTimeout, virtualTime: now, workInFlight: work)
             }
+            await Task.yield()
         }
+        return nil
     }
 }
 

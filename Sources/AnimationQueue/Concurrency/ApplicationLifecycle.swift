@@ -27,12 +27,12 @@ enum ApplicationLifecycle {
 
     /// The app entered the background: every live queue interrupts and holds its work.
     static func didEnterBackground() {
-        for queue in SchedulerActivity.liveQueues() { queue.applicationDidEnterBackground() }
+        for queue in LiveQueues.all() { queue.applicationDidEnterBackground() }
     }
 
     /// The app returns to the foreground: every live queue releases held work.
     static func willEnterForeground() {
-        for queue in SchedulerActivity.liveQueues() { queue.applicationWillEnterForeground() }
+        for queue in LiveQueues.all() { queue.applicationWillEnterForeground() }
     }
 
     /// A scene entered the background (main thread): the animations on layers under

@@ -17,16 +17,23 @@ enum MediaClock {
     }
 
     /// A layer's media time that stays readable after the layer is deallocated: on
-    /// OpenQuartzCore the layer's clock is remembered when the source is made.
+    /// OpenQuartzCore the layer's clock is remembered when the source is made, with the
+    /// clock's ``SchedulerActivity`` if a test clock tracks it.
     struct Source: @unchecked Sendable {
-        // Immutable; clocks are thread-safe.
+        // Immutable; clocks and activities are thread-safe.
         #if !canImport(QuartzCore)
         private let clock: any OQC.Clock
         #endif
+        /// Where an operation on this clock records its work in flight; nil unless a test
+        /// clock tracks the clock (always nil on Apple platforms, and on the real clock).
+        let activity: SchedulerActivity?
 
         init(_ layer: CALayer) {
-            #if !canImport(QuartzCore)
+            #if canImport(QuartzCore)
+            activity = nil
+            #else
             clock = OQC.clock(of: layer)
+            activity = SchedulerActivity.activity(of: clock)
             #endif
         }
 

@@ -1,27 +1,39 @@
 import Foundation
 
-/// What the scheduler is doing right now, for deterministic tests (AnimationQueueTesting):
-/// work that will happen without time passing, such as an operation hopping to the main
-/// thread or a ready operation its queue has not started yet.
-package enum SchedulerActivity {
-    // `lock` guards `active` and `queues`.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var active: [ObjectIdentifier: (operation: AnimationOperation, count: Int)] = [:]
-    nonisolated(unsafe) private static var queues: [WeakQueue] = []
+/// What the scheduler is doing on one tracked clock right now, for deterministic tests
+/// (AnimationQueueTesting): work that will happen without time passing, such as an operation
+/// hopping to the main thread or a ready operation its queue has not started yet.
+///
+/// Only a clock that a test clock tracks has an activity (``track(_:)``). An operation finds
+/// its clock's activity once, when it is created, through its layer's clock
+/// (``MediaClock/Source``). An operation on any other clock, which is every operation in an
+/// app, records nothing: ``begin(_:)``, ``end(_:)``, ``joined(_:queue:)`` and
+/// ``left(_:queue:)`` read one nil and return.
+package final class SchedulerActivity: @unchecked Sendable {
+    // `lock` guards `active` and `queues`. Nothing is called while it is held, so it is
+    // always the innermost lock (a queue may call in while holding its own).
+    private let lock = NSLock()
+    private var active: [ObjectIdentifier: (operation: AnimationOperation, count: Int)] = [:]
+    /// The queues holding unfinished operations on this clock, each with how many.
+    private var queues: [ObjectIdentifier: QueueCount] = [:]
 
-    private struct WeakQueue { weak var queue: AnimationQueue? }
+    private struct QueueCount {
+        weak var queue: AnimationQueue?
+        var operations: Int
+    }
 
     /// An operation with work in flight, or unfinished, and where it is.
-    package struct Entry {
-        package let operation: Operation
-        package let queueName: String?
-        package let reason: String
+    package struct Entry: Sendable {
+        package let description: String
 
-        /// A one-line description for test reports.
-        package var description: String {
-            "\(QueueViolation.displayName(operation)) \(reason)" + (queueName.map { " on '\($0)'" } ?? "")
+        init(_ operation: Operation, queueName: String?, reason: String) {
+            description = "\(QueueViolation.displayName(operation)) \(reason)" + (queueName.map { " on '\($0)'" } ?? "")
         }
     }
+
+    private init() {}
+
+    // MARK: The scheduler's calls
 
     /// An animation operation starts work that needs no time to pass: its start and hop to
     /// the main thread, a cancellation applied on the main thread, a wake-up from a paused
@@ -29,13 +41,35 @@ package enum SchedulerActivity {
     /// ``end(_:)``; the spans may nest and overlap. Begun before the state that would
     /// otherwise hide the work is visible, and ended after the work left its successor
     /// visible (an animation committed, a dependent handed over), so a test clock never sees
-    /// a gap between the two.
+    /// a gap between the two. Records nothing unless the operation's clock is tracked.
     static func begin(_ operation: AnimationOperation) {
-        lock.withLock { active[ObjectIdentifier(operation), default: (operation, 0)].count += 1 }
+        operation.timeSource.activity?.begin(operation)
     }
 
     /// Ends a span of work begun with ``begin(_:)``.
     static func end(_ operation: AnimationOperation) {
+        operation.timeSource.activity?.end(operation)
+    }
+
+    /// `operation` joined `queue` (inside the queue's lock, before the queue hands it over).
+    static func joined(_ operation: Operation, queue: AnimationQueue) {
+        activity(of: operation)?.joined(queue)
+    }
+
+    /// `operation`, which joined `queue`, finished.
+    static func left(_ operation: Operation, queue: AnimationQueue) {
+        activity(of: operation)?.left(queue)
+    }
+
+    private static func activity(of operation: Operation) -> SchedulerActivity? {
+        (operation as? AnimationOperation)?.timeSource.activity
+    }
+
+    private func begin(_ operation: AnimationOperation) {
+        lock.withLock { active[ObjectIdentifier(operation), default: (operation, 0)].count += 1 }
+    }
+
+    private func end(_ operation: AnimationOperation) {
         lock.withLock {
             let id = ObjectIdentifier(operation)
             guard let entry = active[id] else {
@@ -45,44 +79,82 @@ package enum SchedulerActivity {
         }
     }
 
-    static func register(_ queue: AnimationQueue) {
+    private func joined(_ queue: AnimationQueue) {
         lock.withLock {
-            queues.removeAll { $0.queue == nil }
-            queues.append(WeakQueue(queue: queue))
+            let id = ObjectIdentifier(queue)
+            queues[id, default: QueueCount(queue: queue, operations: 0)].operations += 1
+            // A queue at the address of a deallocated one takes over its entry.
+            queues[id]!.queue = queue
         }
     }
 
-    /// Every queue that is alive: owned, or kept alive by its unfinished operations.
-    static func liveQueues() -> [AnimationQueue] {
-        lock.withLock { queues.compactMap(\.queue) }
+    private func left(_ queue: AnimationQueue) {
+        lock.withLock {
+            let id = ObjectIdentifier(queue)
+            guard let count = queues[id] else { return }
+            queues[id] = count.operations > 1 ? QueueCount(queue: count.queue, operations: count.operations - 1) : nil
+        }
     }
 
-    /// Work on some layers that will happen without time passing: empty when that work is
+    // MARK: The test clock's questions
+
+    /// Work on this clock that will happen without time passing: empty when that work is
     /// idle until time moves.
     ///
-    /// A test clock passes `belongs` to pick its own work: the animation operations in the
-    /// middle of work (see ``begin(_:)``) whose layer belongs, or is gone (such work ends
-    /// without time passing, and the layer no longer says whose it was), and the work in
-    /// flight of every queue that holds an unfinished operation on a layer that belongs
-    /// (including its plain operations). Queues are judged by their distinct layers, and only
-    /// the matching queues' operations are looked at, so the cost does not grow with other
-    /// tests' unrelated work.
-    package static func workInFlight(onLayersWhere belongs: (CALayer) -> Bool) -> [Entry] {
-        let (busy, liveQueues) = lock.withLock { (active.values.map(\.operation), queues.compactMap(\.queue)) }
-        var work = busy.filter { $0.layer.map(belongs) ?? true }
-            .map { Entry(operation: $0, queueName: nil, reason: "is starting, finishing or applying a cancel") }
-        for queue in liveQueues where queue.holdsOperations(onLayerWhere: belongs) {
-            work += queue.progressingWithoutTime.map { Entry(operation: $0.operation, queueName: queue.name, reason: $0.reason) }
+    /// The animation operations in the middle of work (see ``begin(_:)``), and the work in
+    /// flight of every queue that holds an unfinished operation on this clock, including its
+    /// plain operations. Other clocks' operations are never looked at, however many there are.
+    package var workInFlight: [Entry] {
+        let (busy, liveQueues) = lock.withLock { (active.values.map(\.operation), queues.values.compactMap(\.queue)) }
+        var work = busy.map { Entry($0, queueName: nil, reason: "is starting, finishing or applying a cancel") }
+        for queue in liveQueues {
+            work += queue.progressingWithoutTime.map { Entry($0.operation, queueName: queue.name, reason: $0.reason) }
         }
         return work
     }
 
-    /// The unfinished operations of every live queue that holds an unfinished operation on
-    /// a layer for which `belongs` is true, with their queue's name.
-    package static func unfinishedOperations(onLayersWhere belongs: (CALayer) -> Bool) -> [Entry] {
-        let liveQueues = lock.withLock { queues.compactMap(\.queue) }
-        return liveQueues.filter { $0.holdsOperations(onLayerWhere: belongs) }.flatMap { queue in
-            queue.unfinished.map { Entry(operation: $0, queueName: queue.name, reason: "is unfinished") }
+    /// The unfinished operations of every queue that holds an unfinished operation on this
+    /// clock, with their queue's name.
+    package var unfinishedOperations: [Entry] {
+        let liveQueues = lock.withLock { queues.values.compactMap(\.queue) }
+        return liveQueues.flatMap { queue in
+            queue.unfinished.map { Entry($0, queueName: queue.name, reason: "is unfinished") }
         }
     }
+
+    // MARK: Tracked clocks
+
+    #if !canImport(QuartzCore)
+    // `registryLock` guards `tracked`: the clocks that test clocks track, held weakly.
+    private static let registryLock = NSLock()
+    nonisolated(unsafe) private static var tracked: [ObjectIdentifier: WeakActivity] = [:]
+
+    private struct WeakActivity {
+        weak var activity: SchedulerActivity?
+    }
+
+    /// Starts tracking the operations created from now on for layers on `clock`.
+    ///
+    /// The caller keeps the returned activity, which (with the clock) must stay alive as
+    /// long as it is tracked; ``stopTracking(_:)`` ends the tracking.
+    package static func track(_ clock: any OQC.Clock) -> SchedulerActivity {
+        let activity = SchedulerActivity()
+        registryLock.withLock {
+            tracked = tracked.filter { $0.value.activity != nil }
+            tracked[ObjectIdentifier(clock)] = WeakActivity(activity: activity)
+        }
+        return activity
+    }
+
+    /// Stops tracking `clock`.
+    package static func stopTracking(_ clock: any OQC.Clock) {
+        registryLock.withLock { tracked[ObjectIdentifier(clock)] = nil }
+    }
+
+    /// The activity of a tracked clock; nil for the real clock without looking further.
+    static func activity(of clock: any OQC.Clock) -> SchedulerActivity? {
+        if clock is OQC.RealClock { return nil }
+        return registryLock.withLock { tracked[ObjectIdentifier(clock)]?.activity }
+    }
+    #endif
 }

@@ -24,12 +24,10 @@ public final class AnimationQueue: @unchecked Sendable {
     public let name: String
 
     private let operations: OperationQueue
-    // Thread safety: `lock` guards `graph` and `layers`. Operations are cancelled, unlinked
+    // Thread safety: `lock` guards `graph`. Operations are cancelled, unlinked
     // and enqueued outside it.
     private let lock = NSLock()
     private var graph = DependencyGraph()
-    /// The layers of the unfinished animation operations, for test clocks.
-    private var layers = LayerTally()
     /// Operations whose cancellation is being (or was) propagated; guarded by `lock`.
     private var propagating = Set<ObjectIdentifier>()
 
@@ -38,7 +36,7 @@ public final class AnimationQueue: @unchecked Sendable {
         self.name = name
         operations = OperationQueue()
         operations.name = name
-        SchedulerActivity.register(self)
+        LiveQueues.register(self)
         ApplicationLifecycle.observe()
     }
 
@@ -91,7 +89,7 @@ public final class AnimationQueue: @unchecked Sendable {
                 if let other = QueueMembership.claim(operation, for: name) {
                     QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
                 }
-                layers.add(operation)
+                SchedulerActivity.joined(operation, queue: self)
             }
             for operation in operations {
                 for dependency in operation.dependencies {
@@ -144,12 +142,6 @@ public final class AnimationQueue: @unchecked Sendable {
 
     /// Operations added and not finished.
     var unfinished: [Operation] { lock.withLock { graph.allOperations } }
-
-    /// Whether an unfinished animation operation of the queue animates a layer for which
-    /// `belongs` is true. Asks once per distinct layer, outside the queue's lock.
-    func holdsOperations(onLayerWhere belongs: (CALayer) -> Bool) -> Bool {
-        lock.withLock { layers.layers }.contains(where: belongs)
-    }
 
     /// Operations that will make progress without time passing:
     /// - ones handed to the `OperationQueue` and not started yet (unless it is suspended);
@@ -300,7 +292,7 @@ public final class AnimationQueue: @unchecked Sendable {
         let (dependents, unblocked, toCancel) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
             QueueMembership.release(operation)
-            layers.remove(operation)
+            SchedulerActivity.left(operation, queue: self)
             let (dependents, unblocked) = graph.remove(operation)
             let toCancel = wasCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
             return (dependents, unblocked, toCancel)

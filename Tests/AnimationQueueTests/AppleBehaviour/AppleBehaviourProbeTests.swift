@@ -1,0 +1,52 @@
+#if canImport(QuartzCore)
+import Testing
+
+/// The facts OpenQuartzCore assumes where Apple's documentation is silent, checked against
+/// the real QuartzCore (Apple platforms only). Each test prints what it saw and fails when
+/// QuartzCore differs from OpenQuartzCore's choice; the failure names the
+/// `OPENQUARTZCORE_VARIANCE` mode that models what QuartzCore did. See the Testing with
+/// virtual time guide, "Apple behaviour probes".
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, *)
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct AppleBehaviourProbeTests {
+    @Test func animationDidStopComesBeforeTheCompletionBlockInOneCallout() async {
+        check(await AppleBehaviourProbes.completionAndStopOrder())
+    }
+
+    @Test func pausedLayerDoesNotCompleteWhenItsTimeOffsetPassesTheEnd() async {
+        check([await AppleBehaviourProbes.pausedLayerCompletion()])
+    }
+
+    @Test func standaloneLayerKeepsItsAnimationsAfterRemoveFromSuperlayer() async {
+        check([await AppleBehaviourProbes.detachedLayerKeepsAnimations()])
+    }
+
+    @Test func presentationIsNilBeforeTheFirstCommit() {
+        check([AppleBehaviourProbes.presentationBeforeFirstCommit()])
+    }
+
+    @Test func beginTimeResolvesWhenThePendingImplicitTransactionCommits() {
+        check([AppleBehaviourProbes.beginTimeInsidePendingImplicitTransaction()])
+    }
+
+    @Test func beginTimeResolvesAtAnOutermostExplicitCommit() {
+        check([AppleBehaviourProbes.beginTimeInOutermostExplicitTransaction()])
+    }
+
+    @Test func convertTimeUnderAPausedAncestorIsItsFrozenTime() {
+        check([AppleBehaviourProbes.convertTimeUnderPausedAncestor()])
+    }
+
+    @Test func pausedHostShowsAnimationsAtTheChosenTime() {
+        check([AppleBehaviourProbes.pausedHostShowsExactTime()])
+    }
+
+    private func check(_ results: [ProbeResult]) {
+        for result in results {
+            print(result)
+            #expect(result.matches, "\(result)")
+        }
+    }
+}
+#endif

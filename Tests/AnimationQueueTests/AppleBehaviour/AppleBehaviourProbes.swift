@@ -1,0 +1,390 @@
+// Probes of Core Animation behaviour that Apple's documentation leaves open, written with
+// Apple's API only (QuartzCore, Foundation, Dispatch) so that they run against the real
+// QuartzCore on a Mac (AppleBehaviourProbeTests) and, with the same code, against
+// OpenQuartzCore on Linux. Each probe states OpenQuartzCore's choice, the
+// OPENQUARTZCORE_VARIANCE mode that models the alternative, and what it saw.
+#if canImport(QuartzCore)
+import QuartzCore
+#else
+import OpenQuartzCore
+#endif
+import Dispatch
+import Foundation
+
+/// What one probe saw, against what OpenQuartzCore assumes.
+struct ProbeResult: CustomStringConvertible, Sendable {
+    /// The question, e.g. "order of completion block and animationDidStop".
+    let question: String
+    /// What OpenQuartzCore does by default.
+    let openQuartzCoreChoice: String
+    /// The `OPENQUARTZCORE_VARIANCE` mode that models the alternative, if there is one.
+    let alternativeMode: String?
+    /// What the probe saw.
+    let observed: String
+    /// Whether what it saw is OpenQuartzCore's choice.
+    let matches: Bool
+
+    var description: String {
+        let verdict: String
+        if matches {
+            verdict = "same as OpenQuartzCore"
+        } else if let alternativeMode {
+            verdict = "DIFFERS from OpenQuartzCore: this is what OPENQUARTZCORE_VARIANCE=\(alternativeMode) models;"
+                + " the scheduler's suites must pass under it"
+        } else {
+            verdict = "DIFFERS from OpenQuartzCore, and no OPENQUARTZCORE_VARIANCE mode models it"
+        }
+        return "[apple-probe] \(question): saw \(observed). OpenQuartzCore assumes \(openQuartzCoreChoice). \(verdict)."
+    }
+}
+
+/// Events in the order they arrived, with a wait that always ends.
+final class CallbackLog: @unchecked Sendable {
+    // `lock` guards `recorded`, `waiters` and `nextWaiter`; continuations are resumed
+    // outside it.
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    private var waiters: [Int: Waiter] = [:]
+    private var nextWaiter = 0
+
+    private struct Waiter {
+        let condition: @Sendable ([String]) -> Bool
+        let continuation: CheckedContinuation<Bool, Never>
+    }
+
+    /// The events so far, in order.
+    var events: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    /// Records `event`, synchronously, from whichever thread Core Animation calls back on.
+    func record(_ event: String) {
+        lock.lock()
+        recorded.append(event)
+        let events = recorded
+        let satisfied = waiters.filter { $0.value.condition(events) }
+        for id in satisfied.keys { waiters[id] = nil }
+        lock.unlock()
+        for waiter in satisfied.values { waiter.continuation.resume(returning: true) }
+    }
+
+    /// Waits until `condition` holds for the events, or `timeout` real seconds pass.
+    /// - Returns: Whether the condition held.
+    func wait(atMost timeout: TimeInterval, until condition: @escaping @Sendable ([String]) -> Bool) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            lock.lock()
+            if condition(recorded) {
+                lock.unlock()
+                continuation.resume(returning: true)
+                return
+            }
+            let id = nextWaiter
+            nextWaiter += 1
+            waiters[id] = Waiter(condition: condition, continuation: continuation)
+            lock.unlock()
+            DispatchQueue.main.asyncAfter(deadline: .now() + timeout) { self.timeOut(id) }
+        }
+    }
+
+    private func timeOut(_ id: Int) {
+        lock.lock()
+        let waiter = waiters.removeValue(forKey: id)
+        lock.unlock()
+        waiter?.continuation.resume(returning: false)
+    }
+}
+
+/// Records `animationDidStop(_:finished:)` in a log; work it dispatches to the main queue is
+/// recorded as "<name>-dispatched".
+final class StopRecorder: NSObject, CAAnimationDelegate, @unchecked Sendable {
+    // Immutable after init; the log is thread-safe.
+    private let log: CallbackLog
+    private let name: String
+
+    init(log: CallbackLog, name: String = "stop") {
+        self.log = log
+        self.name = name
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        log.record("\(name)(finished: \(flag))")
+        let log = self.log, name = self.name
+        DispatchQueue.main.async { log.record("\(name)-dispatched") }
+    }
+}
+
+/// The probes. Each needs the main run loop (or, on Linux, the main queue) to run while it
+/// awaits, and takes well under a second.
+@MainActor
+enum AppleBehaviourProbes {
+    /// How long a probe waits for a callback that should come (real seconds).
+    static let callbackTimeout: TimeInterval = 10
+    /// How long a probe waits for a callback that OpenQuartzCore says does not come.
+    static let absenceWait: TimeInterval = 0.4
+    /// The animations' duration: short, so the probes stay fast.
+    static let duration: CFTimeInterval = 0.1
+
+    /// A layer tree that has been committed, so its layers have presentation layers.
+    static func committedLayer(in parent: CALayer? = nil) -> CALayer {
+        let layer = CALayer()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        parent?.addSublayer(layer)
+        CATransaction.commit()
+        CATransaction.flush()
+        return layer
+    }
+
+    static func fade(duration: CFTimeInterval = duration) -> CABasicAnimation {
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = duration
+        return fade
+    }
+
+    // MARK: Completion block and animationDidStop
+
+    /// The order of a transaction's completion block and the delegate's
+    /// `animationDidStop(_:finished:)` for an animation that ends, and whether the second
+    /// comes before main-queue work the first dispatched (one callout) or after it.
+    static func completionAndStopOrder() async -> [ProbeResult] {
+        let log = CallbackLog()
+        let layer = committedLayer()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock {
+            log.record("completion")
+            DispatchQueue.main.async { log.record("completion-dispatched") }
+        }
+        let fade = fade()
+        fade.delegate = StopRecorder(log: log)
+        layer.add(fade, forKey: "fade")
+        CATransaction.commit()
+        CATransaction.flush()
+        let both = await log.wait(atMost: callbackTimeout) { events in
+            events.contains("completion") && events.contains { $0.hasPrefix("stop(") }
+                && events.contains("completion-dispatched") && events.contains("stop-dispatched")
+        }
+        let events = log.events
+        let seen = both ? events.joined(separator: ", ") : "only [\(events.joined(separator: ", "))] within \(callbackTimeout) s"
+        let completion = events.firstIndex(of: "completion")
+        let stop = events.firstIndex { $0.hasPrefix("stop(") }
+        let completionFirst = completion.flatMap { c in stop.map { c < $0 } } ?? false
+        // The second callback came after work that the first one dispatched to the main queue.
+        let later: Bool = {
+            guard let completion, let stop else { return false }
+            let first = min(completion, stop), second = max(completion, stop)
+            let dispatched = completion < stop ? "completion-dispatched" : "stop-dispatched"
+            guard let d = events.firstIndex(of: dispatched) else { return false }
+            return first < d && d < second
+        }()
+        return [
+            ProbeResult(
+                question: "which comes first, animationDidStop(_:finished:) or the transaction's completion block",
+                openQuartzCoreChoice: "animationDidStop(_:finished: true) first, then the completion block",
+                alternativeMode: "completion-first",
+                observed: seen,
+                matches: both && !completionFirst && events[stop!] == "stop(finished: true)"
+            ),
+            ProbeResult(
+                question: "whether the completion block and animationDidStop(_:finished:) come in one main-queue turn",
+                openQuartzCoreChoice: "one callout: the second comes before main-queue work the first dispatched",
+                alternativeMode: "delegate-late",
+                observed: seen,
+                matches: both && !later
+            ),
+        ]
+    }
+
+    // MARK: A paused layer
+
+    /// Whether an animation on a layer paused with QA1673's recipe completes when the
+    /// layer's `timeOffset` is moved past the animation's end.
+    static func pausedLayerCompletion() async -> ProbeResult {
+        let log = CallbackLog()
+        let layer = committedLayer()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.record("completion") }
+        let fade = fade()
+        fade.delegate = StopRecorder(log: log)
+        layer.add(fade, forKey: "fade")
+        CATransaction.commit()
+        CATransaction.flush()
+        // Pause (QA1673), then move the paused time past the animation's end.
+        let pausedAt = layer.convertTime(CACurrentMediaTime(), from: nil)
+        layer.speed = 0
+        layer.timeOffset = pausedAt
+        CATransaction.flush()
+        layer.timeOffset = pausedAt + 2 * duration
+        CATransaction.flush()
+        let completed = await log.wait(atMost: absenceWait) { $0.contains("completion") || $0.contains { $0.hasPrefix("stop(") } }
+        let whilePaused = log.events
+        // Control: resumed, the animation is past its end and must complete, else the probe
+        // could not have seen a completion at all.
+        layer.speed = 1
+        layer.timeOffset = 0
+        layer.beginTime = 0
+        layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - (pausedAt + 2 * duration)
+        CATransaction.flush()
+        let resumed = await log.wait(atMost: callbackTimeout) { $0.contains("completion") && $0.contains { $0.hasPrefix("stop(") } }
+        let observed = (completed ? "while paused: \(whilePaused.joined(separator: ", "))" : "nothing while paused (waited \(absenceWait) s)")
+            + (resumed ? "; after resuming: \(log.events.joined(separator: ", "))" : "; after resuming, no completion within \(callbackTimeout) s (the probe cannot judge)")
+        return ProbeResult(
+            question: "whether a paused layer's animation completes when its timeOffset passes the animation's end",
+            openQuartzCoreChoice: "no: it completes only once time runs again",
+            alternativeMode: "paused-completes",
+            observed: observed,
+            matches: !completed && resumed
+        )
+    }
+
+    // MARK: Removing a layer from its superlayer
+
+    /// Whether a standalone layer keeps its animations after `removeFromSuperlayer()`.
+    static func detachedLayerKeepsAnimations() async -> ProbeResult {
+        let log = CallbackLog()
+        let parent = committedLayer()
+        let child = committedLayer(in: parent)
+        let fade = fade(duration: 2 * duration)
+        fade.delegate = StopRecorder(log: log)
+        child.add(fade, forKey: "fade")
+        CATransaction.flush()
+        child.removeFromSuperlayer()
+        let keysAtOnce = child.animationKeys() ?? []
+        CATransaction.flush()
+        let keysAfterCommit = child.animationKeys() ?? []
+        let stopped = await log.wait(atMost: callbackTimeout) { $0.contains { $0.hasPrefix("stop(") } }
+        let observed = "animationKeys \(keysAtOnce) after removeFromSuperlayer(), \(keysAfterCommit) after the commit; "
+            + (stopped ? log.events.joined(separator: ", ") : "no animationDidStop within \(callbackTimeout) s")
+        return ProbeResult(
+            question: "whether a standalone layer keeps its animations after removeFromSuperlayer()",
+            openQuartzCoreChoice: "it keeps them; they end with animationDidStop(finished: true)",
+            alternativeMode: "detach-removes",
+            observed: observed,
+            matches: keysAtOnce == ["fade"] && keysAfterCommit == ["fade"] && log.events.first == "stop(finished: true)"
+        )
+    }
+
+    // MARK: presentation()
+
+    /// `presentation()` of a layer never committed, and after its first commit.
+    static func presentationBeforeFirstCommit() -> ProbeResult {
+        let layer = CALayer()
+        let before = layer.presentation()
+        CATransaction.flush()
+        let after = layer.presentation()
+        return ProbeResult(
+            question: "presentation() before the layer's first commit",
+            openQuartzCoreChoice: "nil before the first commit, a layer after it (CATransaction.flush())",
+            alternativeMode: nil,
+            observed: "\(before == nil ? "nil" : "a layer") before, \(after == nil ? "nil" : "a layer") after the flush",
+            matches: before == nil && after != nil
+        )
+    }
+
+    // MARK: beginTime of an added animation
+
+    /// `beginTime` of an animation added with `beginTime` 0 in an explicit transaction
+    /// begun while the turn's implicit transaction is pending: before and after the flush.
+    static func beginTimeInsidePendingImplicitTransaction() -> ProbeResult {
+        let layer = committedLayer()
+        let other = committedLayer()
+        other.opacity = 0.5 // outside begin/commit: the turn now has an implicit transaction
+        CATransaction.begin()
+        layer.add(fade(), forKey: "fade")
+        CATransaction.commit()
+        let atCommit = layer.animation(forKey: "fade")?.beginTime
+        let earliest = layer.convertTime(CACurrentMediaTime(), from: nil)
+        CATransaction.flush()
+        let latest = layer.convertTime(CACurrentMediaTime(), from: nil)
+        let afterFlush = layer.animation(forKey: "fade")?.beginTime
+        let resolved = afterFlush.map { $0 >= earliest && $0 <= latest } ?? false
+        return ProbeResult(
+            question: "beginTime of an animation added in an explicit transaction nested in the turn's pending implicit one",
+            openQuartzCoreChoice: "0 after the explicit commit(); the layer's time at the flush (the implicit commit) after it",
+            alternativeMode: "nested-commits-immediately",
+            observed: "\(describe(atCommit)) after commit(), \(describe(afterFlush)) after flush() (layer time was \(earliest)…\(latest))",
+            matches: atCommit == 0 && resolved
+        )
+    }
+
+    /// `beginTime` of an animation added with `beginTime` 0 in an outermost explicit
+    /// transaction, with no implicit transaction pending.
+    static func beginTimeInOutermostExplicitTransaction() -> ProbeResult {
+        let layer = committedLayer()
+        CATransaction.flush()
+        let earliest = layer.convertTime(CACurrentMediaTime(), from: nil)
+        CATransaction.begin()
+        layer.add(fade(), forKey: "fade")
+        let beforeCommit = layer.animation(forKey: "fade")?.beginTime
+        CATransaction.commit()
+        let latest = layer.convertTime(CACurrentMediaTime(), from: nil)
+        let atCommit = layer.animation(forKey: "fade")?.beginTime
+        let resolved = atCommit.map { $0 >= earliest && $0 <= latest } ?? false
+        return ProbeResult(
+            question: "beginTime of an animation added in an outermost explicit transaction (no implicit one pending)",
+            openQuartzCoreChoice: "0 before commit(); the layer's time at commit() after it",
+            alternativeMode: nil,
+            observed: "\(describe(beforeCommit)) before commit(), \(describe(atCommit)) after it (layer time was \(earliest)…\(latest))",
+            matches: beforeCommit == 0 && resolved
+        )
+    }
+
+    // MARK: Time under a paused ancestor
+
+    /// `convertTime(_:from: nil)` of a layer whose ancestor has `speed = 0`.
+    static func convertTimeUnderPausedAncestor() -> ProbeResult {
+        let parent = committedLayer()
+        let child = committedLayer(in: parent)
+        parent.speed = 0
+        parent.timeOffset = 5
+        CATransaction.flush()
+        let now = CACurrentMediaTime()
+        let first = child.convertTime(now, from: nil)
+        let later = child.convertTime(now + 10, from: nil)
+        return ProbeResult(
+            question: "convertTime(_:from: nil) under an ancestor with speed 0 and timeOffset 5",
+            openQuartzCoreChoice: "5 whatever the time converted (the ancestor's frozen time)",
+            alternativeMode: nil,
+            observed: "\(first) for now, \(later) for now + 10",
+            matches: abs(first - 5) < 1e-9 && abs(later - 5) < 1e-9
+        )
+    }
+
+    // MARK: What PresentationSampler relies on
+
+    /// An animation added under a paused host begins at the host's frozen time, and moving
+    /// the host's `timeOffset` then flushing shows it at exactly the new time.
+    static func pausedHostShowsExactTime() -> ProbeResult {
+        let host = committedLayer()
+        host.speed = 0
+        host.timeOffset = 1
+        CATransaction.flush()
+        let layer = committedLayer(in: host)
+        let fade = fade(duration: 0.4)
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(fade, forKey: "fade")
+        CATransaction.flush()
+        let begin = layer.animation(forKey: "fade")?.beginTime
+        host.timeOffset = 1.1
+        CATransaction.flush()
+        let at01 = layer.presentation()?.opacity
+        host.timeOffset = 1.3
+        CATransaction.flush()
+        let at03 = layer.presentation()?.opacity
+        let matches = begin == 1 && at01.map { abs($0 - 0.25) < 1e-4 } == true && at03.map { abs($0 - 0.75) < 1e-4 } == true
+        return ProbeResult(
+            question: "sampling a paused host: beginTime of an added animation, and presentation() after moving timeOffset and flushing",
+            openQuartzCoreChoice: "beginTime 1 (the host's timeOffset); a linear 0→1 fade of 0.4 s shows 0.25 at +0.1 s and 0.75 at +0.3 s",
+            alternativeMode: nil,
+            observed: "beginTime \(describe(begin)); opacity \(describe(at01.map { Double($0) })) at +0.1 s, \(describe(at03.map { Double($0) })) at +0.3 s",
+            matches: matches
+        )
+    }
+
+    private static func describe(_ value: Double?) -> String {
+        value.map { "\($0)" } ?? "nil"
+    }
+}

@@ -1,0 +1,64 @@
+#if !canImport(QuartzCore)
+import Foundation
+import Testing
+
+/// The Apple behaviour probes run against OpenQuartzCore. With no variance mode, each must
+/// see the choice the engine states, so a probe that disagrees on a Mac shows a real
+/// difference, not a broken probe. Under `OPENQUARTZCORE_VARIANCE`, each probe must see
+/// the difference the selected modes make: every mode is observable through Apple's API.
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct OpenQuartzCoreProbeTests {
+    /// The modes named in `OPENQUARTZCORE_VARIANCE` for this run.
+    private static let modes: Set<String> = Set(
+        (ProcessInfo.processInfo.environment["OPENQUARTZCORE_VARIANCE"] ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    )
+
+    @Test func animationDidStopComesBeforeTheCompletionBlockInOneCallout() async {
+        let results = await AppleBehaviourProbes.completionAndStopOrder()
+        // delegate-late delivers the stop after the completion too, in a later turn.
+        check(results[0], differsUnder: ["completion-first", "delegate-late"])
+        check(results[1], differsUnder: ["delegate-late"])
+    }
+
+    @Test func pausedLayerDoesNotCompleteWhenItsTimeOffsetPassesTheEnd() async {
+        check(await AppleBehaviourProbes.pausedLayerCompletion(), differsUnder: ["paused-completes"])
+    }
+
+    @Test func standaloneLayerKeepsItsAnimationsAfterRemoveFromSuperlayer() async {
+        check(await AppleBehaviourProbes.detachedLayerKeepsAnimations(), differsUnder: ["detach-removes"])
+    }
+
+    @Test func presentationIsNilBeforeTheFirstCommit() {
+        check(AppleBehaviourProbes.presentationBeforeFirstCommit(), differsUnder: [])
+    }
+
+    @Test func beginTimeResolvesWhenThePendingImplicitTransactionCommits() {
+        check(AppleBehaviourProbes.beginTimeInsidePendingImplicitTransaction(), differsUnder: ["nested-commits-immediately"])
+    }
+
+    @Test func beginTimeResolvesAtAnOutermostExplicitCommit() {
+        check(AppleBehaviourProbes.beginTimeInOutermostExplicitTransaction(), differsUnder: [])
+    }
+
+    @Test func convertTimeUnderAPausedAncestorIsItsFrozenTime() {
+        check(AppleBehaviourProbes.convertTimeUnderPausedAncestor(), differsUnder: [])
+    }
+
+    @Test func pausedHostShowsAnimationsAtTheChosenTime() {
+        check(AppleBehaviourProbes.pausedHostShowsExactTime(), differsUnder: [])
+    }
+
+    /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is
+    /// selected for this run, and then to differ.
+    private func check(_ result: ProbeResult, differsUnder modes: Set<String>) {
+        let selected = modes.intersection(Self.modes)
+        if selected.isEmpty {
+            #expect(result.matches, "\(result)")
+        } else {
+            #expect(!result.matches, "under \(selected.sorted().joined(separator: ",")) the probe saw no difference: \(result)")
+        }
+    }
+}
+#endif
