@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct SimulatedFetchTests {
     /// Counts results from several threads.
     final class Tally: @unchecked Sendable {

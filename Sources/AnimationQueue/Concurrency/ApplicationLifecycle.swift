@@ -39,7 +39,7 @@ enum ApplicationLifecycle {
     /// `windowLayers` (the layers of the scene's windows) are interrupted; if no scene is
     /// left in the foreground, unstarted work is held back too.
     static func sceneDidEnterBackground(windowLayers: [CALayer], everySceneInBackground: Bool) {
-        for queue in SchedulerActivity.liveQueues() {
+        for queue in LiveQueues.all() {
             queue.interruptAnimations(underAnyOf: windowLayers)
             if everySceneInBackground { queue.applicationDidEnterBackground() }
         }

@@ -6,9 +6,8 @@ import Testing
 /// QuartzCore differs from OpenQuartzCore's choice; the failure names the
 /// `OPENQUARTZCORE_VARIANCE` mode that models what QuartzCore did. See the Testing with
 /// virtual time guide, "Apple behaviour probes".
-@available(macOS 13.0, iOS 16.0, tvOS 16.0, *)
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, TimeLimits.suite(minutes: 1))
 struct AppleBehaviourProbeTests {
     @Test func animationDidStopComesBeforeTheCompletionBlockInOneCallout() async {
         check(await AppleBehaviourProbes.completionAndStopOrder())

@@ -4,7 +4,7 @@ import Testing
 
 /// Plain `Operation`s in an ``AnimationQueue``: their completion blocks stay their owners'.
 /// Uses only Foundation and the queue (no clock), so it runs on every platform.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(TimeLimits.suite(minutes: 1))
 struct PlainOperationTests {
     /// Records what ran, in order, from any thread.
     final class Log: @unchecked Sendable {

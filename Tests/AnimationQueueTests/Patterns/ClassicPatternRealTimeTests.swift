@@ -6,7 +6,7 @@ import Testing
 /// only Apple's API: on Apple platforms against QuartzCore itself, on Linux against
 /// OpenQuartzCore's real clock. The assertions are orders and end states, with generous
 /// tolerances on time.
-@Suite(.hangGuard)
+@Suite(TimeLimits.suite(minutes: 5))
 struct ClassicPatternRealTimeTests {
     /// Events in the order they happened, awaited without sleeping.
     final class EventStream: @unchecked Sendable {

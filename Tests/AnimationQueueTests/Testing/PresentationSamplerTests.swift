@@ -6,7 +6,7 @@ import Testing
 /// PresentationSampler uses only Core Animation's public API, so these run against
 /// OpenQuartzCore on Linux and against the real QuartzCore on Apple platforms.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct PresentationSamplerTests {
     /// A linear 0→1 fade of `duration` seconds on opacity.
     private func linearFade(duration: CFTimeInterval) -> CABasicAnimation {

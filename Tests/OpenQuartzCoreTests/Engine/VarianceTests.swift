@@ -1,3 +1,5 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself: compiled only where QuartzCore is absent.
 import Dispatch
 import Foundation
 import Testing
@@ -247,3 +249,4 @@ private final class LoggingDelegate: CAAnimationDelegate, @unchecked Sendable {
         log.append("stop(\(flag))@\(clock.now)")
     }
 }
+#endif

@@ -46,7 +46,7 @@ struct PausedLayer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite
 struct PausedLayerSamplingTests {
     private func fade(from: Float, to: Float, duration: CFTimeInterval) -> CABasicAnimation {
         let fade = CABasicAnimation(keyPath: "opacity")

@@ -1,3 +1,5 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself: compiled only where QuartzCore is absent.
 import Foundation
 import Testing
 @testable import OpenQuartzCore
@@ -93,3 +95,4 @@ import Testing
         #expect(offsetSlowMo.convertTime(0.5, from: layer) == 1.25)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself: compiled only where QuartzCore is absent.
 import Dispatch
 import Foundation
 import Testing
@@ -220,3 +222,4 @@ import Testing
         #expect(observed == ["beginTime=100.0", "beginTime=0.0", "beginTime=100.0"])
     }
 }
+#endif
