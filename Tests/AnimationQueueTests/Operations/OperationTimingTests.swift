@@ -1,0 +1,80 @@
+@testable import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// An operation's planned end comes from the begin time Core Animation resolves at the
+/// commit, and a deallocated layer ends its operation without waiting for Core Animation.
+#if !canImport(QuartzCore)
+@Suite(.hangGuard)
+struct OperationTimingTests {
+    /// The operation adds its animation inside a main-queue turn whose implicit transaction
+    /// is pending, so its own transaction is nested and takes effect at the end of the turn;
+    /// virtual time moves by 0.25 s meanwhile. The animation begins at the commit, 10.25, and
+    /// the planned end and the announced start follow it, not the time of the add.
+    @Test func thePlannedEndFollowsTheBeginTimeResolvedByANestedCommit() async {
+        let clock = AnimationTestClock(now: 10)
+        let layer = clock.makeLayer()
+        let log = ProbeLog(clock: clock)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let engineClock = clock.engineClock
+        let seen = UncheckedSendableBox((fade, layer))
+        let beforeCommit = LockedValue<(CFTimeInterval?, CFTimeInterval?)>((nil, nil))
+        await onMainQueue {
+            CATransaction.setValue(true, forKey: "pending")   // the turn's implicit transaction
+            seen.value.0.start()                                // on the main queue: adds at once, nested
+            beforeCommit.value = (seen.value.1.animation(forKey: seen.value.0.animationKey)?.beginTime, seen.value.0.plannedEnd)
+            // From another thread (`sync` could run it here, committing this turn's changes).
+            let moved = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                engineClock.advance(by: 0.25)
+                moved.signal()
+            }
+            moved.wait()
+        }
+        #expect(beforeCommit.value.0 == 0, "Core Animation resolves the begin time at the commit")
+        #expect(beforeCommit.value.1 == nil, "no planned end before the begin time is known")
+        await clock.advance(by: 0)
+        #expect(layer.animation(forKey: fade.animationKey)?.beginTime == 10.25)
+        #expect(fade.plannedEnd == 11.25)
+        #expect(log.time(of: "fade started") == 10.25)
+        await clock.advance(to: 11.2)
+        #expect(fade.outcome == nil)
+        await clock.advance(to: 11.25)
+        await expectFinishedOnce(fade, .finished, clock: clock)
+    }
+
+    /// Nothing but Core Animation's clock would deliver the animation's removal: the test
+    /// lets only the main queue turn, and the operation still finishes `.interrupted`.
+    @Test func aDeallocatedLayerInterruptsItsOperationWithoutWaitingForCoreAnimation() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let queue = AnimationQueue(name: #function)
+        weak var weakLayer: CALayer?
+        var layer: CALayer? = probeLayer(on: clock, opacity: 1)
+        weakLayer = layer
+        let fade = ProbedAnimationOperation("fade", layer: layer!, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        queue.addOperation(fade)
+        await clock.advance(by: 0.5)
+        #expect(fade.isExecuting)
+        layer = nil
+        #expect(weakLayer == nil)
+        for _ in 0..<100 where fade.outcome == nil { await onMainQueue {} }
+        #expect(fade.outcome == .interrupted)
+        #expect(clock.now == 0.5)
+        await expectFinishedOnce(fade, .interrupted, clock: clock)
+    }
+}
+#endif
+
+/// A value behind a lock, for results handed from the main queue to a test.
+final class LockedValue<Value>: @unchecked Sendable {
+    // `lock` guards `stored`.
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
