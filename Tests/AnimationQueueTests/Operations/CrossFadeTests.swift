@@ -59,23 +59,29 @@ struct CrossFadeTests {
         #expect(layer.animationKeys() == nil)
     }
 
-    @Test func crossFadeStepsOfAGaplessPlanEachPlayARealTransition() async {
-        let layer = clock.makeLayer()
+    /// A step that keeps its motion (shortened), then a cross-fade, then another step: the
+    /// cross-fade is not committed ahead (a transition shows the change of its own commit),
+    /// so it plays a real transition; the step after it is committed ahead for its end.
+    @Test func aCrossFadeStepOfAGaplessPlanPlaysARealTransitionAndItsDependentIsCommittedAhead() async {
+        let layer = clock.makeLayer(), other = clock.makeLayer()
+        let slide = BasicAnimation(.positionX, to: 100, duration: 1, timing: .linear).reducingMotion(.shorten(to: 1))
         let run = queue.run(AnimationPlan(scheduling: .gapless) {
-            Step(layer, fade(to: 0.5, 1)).named("first")
+            Step(layer, slide).named("first")
             Step(layer, fade(to: 0.25, 1)).named("second")
+            Step(other, slide).named("third")
         }, motion: .reduced)
-        await clock.advance(by: 0.5)
-        #expect(hasTransition(layer))
-        await clock.advance(by: 1)      // t = 1.5: "second" began at 1
+        await clock.advance(by: 1.5)    // "second" began at 1
         #expect(run.outcome(ofStep: "first") == .finished)
         #expect(hasTransition(layer), "a commit ahead wraps the transition in a group: \(layer.animationKeys() ?? [])")
         #expect(layer.opacity == 0.25)
-        let started = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }?.time
-        #expect(isClose(started, 1))
+        #expect(other.animationKeys()?.contains { $0.hasSuffix(".ahead") } == true)
+        let second = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }?.time
+        #expect(isClose(second, 1))
+        await clock.advance(by: 1)      // t = 2.5: "third" began at 2, on time
+        #expect(abs(Double(other.presentation()!.position.x) - 50) < 1e-6)
         await clock.advance(by: 0.5)
         #expect(await run.outcome == .finished)
-        #expect(layer.animationKeys() == nil)
+        #expect(layer.animationKeys() == nil && other.animationKeys() == nil)
     }
 
     @Test func cancellingAGaplessCrossFadeRunCancelsEveryStepAndLeavesNoTransition() async {
