@@ -83,3 +83,71 @@ final class LockedValue<Value>: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
+
+/// Every order in which Core Animation may deliver `animationDidStop(_:finished:)` and the
+/// transaction's completion gives the same outcomes, whatever the process's variance.
+#if !canImport(QuartzCore)
+@Suite(.hangGuard)
+struct CallbackOrderTests {
+    static let orders: [OQC.Variance] = [[], .completionFirst, .delegateLate]
+
+    /// A committed layer on its own clock, and an operation fading it, started on the main queue.
+    static func started(on clock: OQC.ManualClock) async -> (CALayer, AnimationOperation) {
+        let layer = OQC.withClock(clock) { CALayer() }
+        OQC.withClock(clock) {
+            CATransaction.begin()
+            CATransaction.commit()
+        }
+        let operation = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1))
+        let box = UncheckedSendableBox(operation)
+        await onMainQueue { box.value.start() }
+        return (layer, operation)
+    }
+
+    /// Lets the main queue turn until `operation` finished (a late delegate arrives there).
+    static func awaitFinish(_ operation: AnimationOperation) async {
+        for _ in 0..<100 where operation.outcome == nil { await onMainQueue {} }
+    }
+
+    @Test(arguments: orders)
+    func anAnimationThatPlaysToItsEndFinishesInEveryCallbackOrder(variance: OQC.Variance) async {
+        let clock = OQC.ManualClock(now: 0, variance: variance)
+        let (layer, operation) = await Self.started(on: clock)
+        clock.advance(to: 0.99)
+        await onMainQueue {}
+        #expect(operation.outcome == nil)
+        clock.advance(to: 1)
+        await Self.awaitFinish(operation)
+        #expect(operation.outcome == .finished)
+        #expect(layer.opacity == 0.5)
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test(arguments: orders)
+    func aCancelledAnimationEndsCancelledInEveryCallbackOrder(variance: OQC.Variance) async {
+        let clock = OQC.ManualClock(now: 0, variance: variance)
+        let (layer, operation) = await Self.started(on: clock)
+        clock.advance(to: 0.5)
+        operation.cancel()
+        await onMainQueue {}
+        clock.advance(by: 0)
+        await Self.awaitFinish(operation)
+        #expect(operation.outcome == .cancelled)
+        #expect(abs(layer.opacity - 0.25) < 1e-6)    // held where it was: 0.5 · 0.5
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test(arguments: orders)
+    func anAnimationRemovedByOtherCodeIsInterruptedInEveryCallbackOrder(variance: OQC.Variance) async {
+        let clock = OQC.ManualClock(now: 0, variance: variance)
+        let (layer, operation) = await Self.started(on: clock)
+        clock.advance(to: 0.5)
+        let box = UncheckedSendableBox(layer)
+        await onMainQueue { box.value.removeAllAnimations() }
+        clock.advance(by: 0)
+        await Self.awaitFinish(operation)
+        #expect(operation.outcome == .interrupted)
+        #expect(layer.opacity == 0.5)
+    }
+}
+#endif
