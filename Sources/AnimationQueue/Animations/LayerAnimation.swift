@@ -88,7 +88,14 @@ public struct ResolvedAnimation {
 public enum ReducedMotionBehavior: Sendable, Hashable {
     /// Skip the motion: commit the final values at once.
     case jumpToFinal
-    /// Replace the motion by a short opacity cross-fade to the final state.
+    /// Replace the motion by a short cross-fade to the final state.
+    ///
+    /// The fade is a `CATransition`, which Core Animation stores under the key
+    /// `"transition"`; the operation times itself with an animation under its own key, so a
+    /// cancel removes its fade (if no later transition replaced it), and two cross-fades on
+    /// one layer each finish on time, the later one showing. A cross-fade step of a gapless
+    /// plan starts when its dependencies finish: a transition shows the change made in its
+    /// own commit, so it cannot be committed ahead.
     case crossFade(duration: TimeInterval)
     /// Keep the motion but shorten it to at most `duration` seconds.
     case shorten(to: TimeInterval)

@@ -42,8 +42,10 @@ final class GaplessScheduler: @unchecked Sendable {
     /// The animation steps to watch: those with dependents to commit ahead.
     var watched: [ObjectIdentifier] { Array(dependents.keys) }
 
-    /// Called on the main thread when `operation` has started (its end is now known):
-    /// commits each dependent whose dependencies have all started and will end on time.
+    /// Called on the main thread when `operation` has started, that is once Core Animation
+    /// fixed its begin time (at the commit, which a pending transaction defers to the end of
+    /// the run-loop turn), so its planned end is known: commits each dependent whose
+    /// dependencies have all started and will end on time.
     func commitReadyDependents(of operation: AnimationOperation) {
         for case let step? in (dependents[ObjectIdentifier(operation)] ?? []).map(\.operation) {
             guard let begin = plannedBegin(of: step) else { continue }

@@ -1,0 +1,162 @@
+import Foundation
+
+/// The Core Animation work of an ``AnimationOperation``'s actions, on the main thread (the
+/// cleanup of a finish may run on the thread that delivered Core Animation's callback).
+extension AnimationOperation {
+    func resolvedAnimation(for layer: CALayer) -> ResolvedAnimation {
+        let resolved = animation.resolve(for: layer)
+        return motion.isReduced ? resolved.reducingMotion(animation.reducedMotion ?? .jumpToFinal) : resolved
+    }
+
+    /// Resolves the animation, writes the final values to the model and adds the animation
+    /// under `key`, then tells the lifecycle what was added and, if Core Animation already
+    /// fixed it, when the animation begins.
+    func addAnimation(key: String) {
+        guard let layer else {
+            receive(.layerGone)
+            return
+        }
+        let resolved = resolvedAnimation(for: layer)
+        let plan = resolved.animation.map { AddedAnimation(resolved: $0, delay: resolved.delay, on: layer, key: key) }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        writeModel(resolved.finalValues, on: layer)
+        if let plan {
+            LayerLifetimeSentinel.watch(layer, for: self)
+            let observer = AnimationObserver(operation: self, key: key)
+            plan.timing.delegate = observer
+            CATransaction.setCompletionBlock { [weak self] in self?.receive(.completed(key: key)) }
+            if let transition = plan.transition { layer.add(transition, forKey: kCATransition) }
+            layer.add(plan.timing, forKey: key)
+        }
+        CATransaction.commit()
+        let now = timeSource.now(for: layer)
+        // Core Animation gives a `beginTime` of 0 the layer's time when the transaction
+        // commits. Nested in a pending transaction, that is later: it reads 0 until then,
+        // and `animationDidStart(_:)` reports it. At a local time of 0 the two cannot be
+        // told apart; the commit is taken as done, exact unless time passes before a pending
+        // transaction commits.
+        let stored = layer.animation(forKey: key)?.beginTime
+        let localNow = layer.convertTime(now, from: nil)
+        let begin = stored.flatMap { $0 != 0 || localNow == 0 ? $0 : nil }
+        receive(.added(.init(resolved: resolved, activeDuration: plan.map { ActiveDuration.of($0.timing) },
+                             begin: begin, now: begin.map { mediaTime(ofLayerTime: $0, on: layer, now: now) } ?? now,
+                             hasTransition: plan?.transition != nil)))
+    }
+
+    /// `animationDidStart(_:)`: Core Animation resolved the begin time of the animation
+    /// under `key`.
+    func animationDidStart(key: String, _ animation: CAAnimation) {
+        let layer = self.layer
+        var begin = animation.beginTime
+        if begin == 0, let stored = layer?.animation(forKey: key)?.beginTime { begin = stored }
+        let now = timeSource.now(for: layer)
+        let media = layer.map { mediaTime(ofLayerTime: begin, on: $0, now: now) } ?? now
+        receive(.beginResolved(key: key, layerTime: begin, mediaTime: media))
+    }
+
+    /// `time` in `layer`'s time as media time; `now` where the layer's time stands still.
+    private func mediaTime(ofLayerTime time: CFTimeInterval, on layer: CALayer, now: CFTimeInterval) -> CFTimeInterval {
+        let media = layer.convertTime(time, to: nil)
+        return media.isFinite ? media : now
+    }
+
+    /// Takes over an animation committed ahead: writes its final values to the model, as a
+    /// start does.
+    func adopt(_ ahead: OperationLifecycle.CommittedAhead) {
+        guard let layer else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        writeModel(ahead.resolved.finalValues, on: layer)
+        LayerLifetimeSentinel.watch(layer, for: self)
+        CATransaction.commit()
+    }
+
+    /// Adds an animation committed ahead, with its observer and completion.
+    func add(_ ahead: OperationLifecycle.CommittedAhead) {
+        guard let layer else { return }
+        let key = ahead.key
+        ahead.animation.delegate = AnimationObserver(operation: self, key: key)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        CATransaction.setCompletionBlock { [weak self] in self?.receive(.completed(key: key)) }
+        layer.add(ahead.animation, forKey: key)
+        CATransaction.commit()
+    }
+
+    /// Removes an animation committed ahead. If it had begun and `applyPolicy`, the layer is
+    /// left as ``cancellationPolicy`` says, as for a running animation.
+    func discard(_ ahead: OperationLifecycle.CommittedAhead, applyPolicy: Bool) {
+        guard let layer else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let now = layer.convertTime(timeSource.now(for: layer), from: nil)
+        if applyPolicy, now >= ahead.begin {
+            apply(cancellationPolicy, of: ahead.resolved, to: layer)
+        }
+        layer.removeAnimation(forKey: ahead.key)
+        CATransaction.commit()
+    }
+
+    func writeCancellationPolicy(key: String, resolved: ResolvedAnimation, hasTransition: Bool) {
+        guard let layer else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        apply(cancellationPolicy, of: resolved, to: layer)
+        removeAnimation(key: key, hasTransition: hasTransition, from: layer)
+        CATransaction.commit()
+    }
+
+    /// Removes the animation under `key` and, with `hasTransition`, the layer's transition if
+    /// it is still this operation's.
+    func removeAnimation(key: String, hasTransition: Bool) {
+        guard let layer else { return }
+        removeAnimation(key: key, hasTransition: hasTransition, from: layer)
+    }
+
+    private func removeAnimation(key: String, hasTransition: Bool, from layer: CALayer) {
+        if hasTransition, AddedAnimation.owner(of: layer.animation(forKey: kCATransition)) == key {
+            layer.removeAnimation(forKey: kCATransition)
+        }
+        if layer.animation(forKey: key) != nil { layer.removeAnimation(forKey: key) }
+    }
+
+    func writeModel(_ values: [(keyPath: String, value: Any?)]) {
+        guard let layer else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        writeModel(values, on: layer)
+        CATransaction.commit()
+    }
+
+    private func writeModel(_ values: [(keyPath: String, value: Any?)], on layer: CALayer) {
+        for (keyPath, value) in values { layer.setValue(value, forKeyPath: keyPath) }
+    }
+
+    /// Writes to the model what `policy` says the layer shows after a cancel (inside the
+    /// caller's transaction, before the animation is removed).
+    func apply(_ policy: CancellationPolicy, of resolved: ResolvedAnimation, to layer: CALayer) {
+        switch policy {
+        case .holdPresentation:
+            let presentation = layer.presentation()
+            for keyPath in resolved.keyPaths {
+                if let value = presentation?.value(forKeyPath: keyPath) {
+                    layer.setValue(value, forKeyPath: keyPath)
+                }
+            }
+        case .revert:
+            writeModel(resolved.initialValues, on: layer)
+        case .complete:
+            writeModel(resolved.finalValues, on: layer)
+        }
+    }
+
+    /// The app entered the background (main thread): this operation's animations, running
+    /// or committed ahead, are removed, as Core Animation does. A running operation then
+    /// finishes `.interrupted` through Core Animation's callbacks; one that has not started
+    /// starts afresh later. The model keeps what was written to it, so a running animation's
+    /// layer shows its final values.
+    func removeAnimationsForBackground() {
+        receive(.background)
+    }
+}

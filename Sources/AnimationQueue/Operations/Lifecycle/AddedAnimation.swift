@@ -1,0 +1,66 @@
+import Foundation
+
+/// What an operation adds to its layer for a resolved animation.
+///
+/// Usually one animation, under the operation's own key, whose delay Core Animation times
+/// from the commit. A `CATransition` (such as the cross-fade of reduced motion) is different:
+/// Core Animation always stores it under the key `"transition"`, so a second one on the same
+/// layer replaces it and removing the operation's key would not remove it. The operation's
+/// lifetime is then timed by an animation of its own, an empty group with the transition's
+/// timing under the operation's key, and the transition is only the visual. It carries its
+/// owner's key, so a cancel removes it only while it is still that operation's.
+struct AddedAnimation {
+    /// The animation under the operation's key, whose delegate and end time the operation.
+    let timing: CAAnimation
+    /// The visual, added under `"transition"`, if the resolved animation is a transition.
+    let transition: CATransition?
+
+    /// The custom key of a transition that names the operation key it belongs to.
+    static let ownerKey = "AnimationQueue.owner"
+
+    init(resolved animation: CAAnimation, delay: TimeInterval, on layer: CALayer, key: String) {
+        guard let transition = animation as? CATransition else {
+            timing = Self.startingAtCommit(animation, delay: delay)
+            self.transition = nil
+            return
+        }
+        let timer = CAAnimationGroup()
+        timer.animations = []
+        timer.duration = transition.duration
+        timer.speed = transition.speed
+        timer.repeatCount = transition.repeatCount
+        timer.repeatDuration = transition.repeatDuration
+        timer.autoreverses = transition.autoreverses
+        timer.beginTime = transition.beginTime
+        timing = Self.startingAtCommit(timer, delay: delay)
+        if delay > 0 {
+            // A transition cannot sit in a group: its delay is an absolute begin time, read
+            // from the layer's clock before the commit.
+            transition.beginTime = layer.convertTime(MediaClock.now(for: layer), from: nil) + delay
+        }
+        transition.setValue(key, forKey: Self.ownerKey)
+        self.transition = transition
+    }
+
+    /// The operation key `transition` belongs to, if it was added by an operation.
+    static func owner(of transition: CAAnimation?) -> String? {
+        transition?.value(forKey: ownerKey) as? String
+    }
+
+    /// An animation whose delay Core Animation times from the commit: the animation, or a
+    /// group that starts at the commit and holds it `delay` seconds in. (A group needs no
+    /// reading of the current time, so the delay stays exact on any clock.)
+    static func startingAtCommit(_ animation: CAAnimation, delay: TimeInterval) -> CAAnimation {
+        guard delay > 0 else {
+            animation.beginTime = 0
+            return animation
+        }
+        let group = CAAnimationGroup()
+        animation.beginTime = delay
+        if animation.fillMode == .removed { animation.fillMode = .backwards }
+        group.animations = [animation]
+        let active = ActiveDuration.of(animation)
+        group.duration = delay + (active.isFinite ? active : .greatestFiniteMagnitude)
+        return group
+    }
+}

@@ -1,0 +1,281 @@
+import Foundation
+
+/// The whole lifecycle of one ``AnimationOperation`` as a pure value: every piece of the
+/// operation's state lives here, and each event returns the actions the operation performs
+/// outside its lock (KVO, Core Animation calls, hooks).
+///
+/// States (`c` is the cancel flag, set once by `cancel` and checked against the table):
+/// - `initialized(ahead)`: not started; a gapless plan may have committed its animation ahead.
+/// - `waitingForMain(ahead)`: `start()` ran; the work hops to the main thread.
+/// - `parked(ahead)`: on the main thread, held at a paused run's gate.
+/// - `animating(attachment)`: the animation is (being) added; waiting for Core Animation's
+///   `animationDidStop(_:finished:)` *and* the transaction's completion, in either order.
+/// - `finished(outcome)`.
+///
+/// | state \ event        | start            | arrived / gatePassed          | added · beginResolved        | stopped · completed (own key) | cancel                  | layerGone          | background        | commitAhead |
+/// |----------------------|------------------|-------------------------------|------------------------------|-------------------------------|-------------------------|--------------------|-------------------|-------------|
+/// | initialized          | c: finished; else waitingForMain, hop | ✗           | ✗ · ignored                  | ahead's: recorded             | discard ahead           | —                  | discard ahead     | record, commit (not c) |
+/// | waitingForMain       | ✗                | c: finished; gate: parked; else begin | ✗ · ignored          | ahead's: recorded             | — (the hop sees c)      | —                  | discard ahead     | refused     |
+/// | parked               | ✗                | gatePassed: begin             | ✗ · ignored                  | ahead's: recorded             | wake on main            | —                  | discard ahead     | refused     |
+/// | animating            | ✗                | ✗                             | record; announce start once the begin time is known | record; both → finished | apply policy on main (not stopped) | finished | remove animation | refused |
+/// | finished             | ✗                | gatePassed: ignored           | ignored                      | ignored                       | ignored                 | ignored            | ignored           | refused     |
+///
+/// *begin*: `c` → finished `.cancelled`; layer gone → finished `.interrupted`; an animation
+/// committed ahead whose begin time has come → adopted (animating); else → animating a fresh
+/// animation (any commit ahead discarded). ✗ is an impossible transition.
+///
+/// The outcome, decided when the second of the two Core Animation callbacks arrives (or the
+/// layer is gone): `.finished` if `animationDidStop` said finished, else `.cancelled` if a
+/// cancel was requested, else `.interrupted`. Nothing to animate finishes `.finished` at once.
+struct OperationLifecycle {
+    /// The key the operation adds its fresh animation under; an animation committed ahead
+    /// uses `key + ".ahead"`, so late callbacks of a discarded one are told apart.
+    let key: String
+    // Changed only by `receive(_:)` (OperationLifecycle+Transitions.swift) and `addHooks`.
+    var state: State = .initialized(ahead: nil)
+    /// Whether `cancel` was received (before the operation finished).
+    var isCancelRequested = false
+    /// Who to tell about the start, cancel and finish; released once finished.
+    var hooks = Hooks()
+
+    init(key: String) { self.key = key }
+
+    /// How early a start may come and still adopt the animation committed ahead: the
+    /// dependency's completion and the hop to the main thread can only make it late, so
+    /// this only absorbs rounding of media times (about 1e-10 s at 10⁶ s of uptime).
+    static let adoptionTolerance: CFTimeInterval = 1e-6
+
+    // MARK: State
+
+    enum State: CustomStringConvertible {
+        case initialized(ahead: CommittedAhead?)
+        case waitingForMain(ahead: CommittedAhead?)
+        case parked(ahead: CommittedAhead?)
+        case animating(Attachment)
+        /// `plannedEnd` is kept for a `.finished` operation: a gapless dependent committed
+        /// after its dependency ended still begins at that end.
+        case finished(AnimationOutcome, plannedEnd: CFTimeInterval?)
+
+        var description: String {
+            switch self {
+            case .initialized(let ahead): "initialized\(ahead == nil ? "" : " (committed ahead)")"
+            case .waitingForMain: "waitingForMain"
+            case .parked: "parked"
+            case .animating(let attachment): "animating(\(attachment.key)\(attachment.isAdding ? ", adding" : ""))"
+            case .finished(let outcome, _): "finished(\(outcome))"
+            }
+        }
+    }
+
+    /// What Core Animation reported about one added animation.
+    struct Reports: Equatable {
+        /// `animationDidStop(_:finished:)`'s flag, once delivered.
+        var stop: Bool?
+        /// Whether the transaction's completion block ran.
+        var completed = false
+        var areComplete: Bool { stop != nil && completed }
+    }
+
+    /// An animation committed before the operation started, by a gapless plan.
+    struct CommittedAhead {
+        let key: String
+        let resolved: ResolvedAnimation
+        /// The Core Animation object to add (a group beginning at `begin`).
+        let animation: CAAnimation
+        /// When it begins and ends, in the layer's time.
+        let begin: CFTimeInterval
+        let end: CFTimeInterval
+        var reports = Reports()
+    }
+
+    /// The animation of a started operation.
+    struct Attachment {
+        let key: String
+        /// Nil while the main thread resolves and adds it.
+        var resolved: ResolvedAnimation?
+        /// The added animation's active duration, in the layer's time.
+        var activeDuration: CFTimeInterval = 0
+        /// When Core Animation began it: in the layer's time, and the media time the start
+        /// is announced at. Nil until Core Animation resolved a `beginTime` of 0 at its commit.
+        var begin: (layer: CFTimeInterval, media: CFTimeInterval)?
+        var startAnnounced = false
+        var reports = Reports()
+        /// The main thread saw the animation gone before its end (removed by other code).
+        var removalSeen = false
+        /// The cancellation policy was written to the layer.
+        var cancellationApplied = false
+        /// A `CATransition` (stored under `"transition"`) plays the visual; the animation
+        /// under `key` only times the operation.
+        var hasTransition = false
+
+        var isAdding: Bool { resolved == nil }
+
+        /// When it ends in the layer's time; nil while unknown or if it will not end there.
+        var plannedEnd: CFTimeInterval? {
+            guard let begin, reports.stop != false, !removalSeen else { return nil }
+            return begin.layer + activeDuration
+        }
+    }
+
+    /// What the main thread knows when the operation begins: whether the layer is alive and,
+    /// with an animation committed ahead, the layer's time and model values now.
+    struct BeginContext {
+        var layerAlive: Bool
+        var adoption: Adoption?
+
+        struct Adoption {
+            /// The layer's current time.
+            var layerTime: CFTimeInterval
+            /// The model values now, which a `.revert` restores.
+            var revertValues: [(keyPath: String, value: Any?)]
+            /// The commit's begin time in media time, announced as the start.
+            var beginMediaTime: CFTimeInterval
+        }
+    }
+
+    /// What the main thread added for a fresh animation.
+    struct Added {
+        var resolved: ResolvedAnimation
+        /// The added animation's active duration; nil when nothing was animated.
+        var activeDuration: CFTimeInterval?
+        /// The `beginTime` Core Animation resolved, read back after the commit; nil while
+        /// the commit is deferred (the transaction is nested in a pending one).
+        var begin: CFTimeInterval?
+        /// The media time now.
+        var now: CFTimeInterval
+        var hasTransition: Bool
+    }
+
+    // MARK: Events and actions
+
+    enum Event: CustomStringConvertible {
+        case start
+        /// The hop reached the main thread; `gate` is whether the run has a gate to pass.
+        case arrived(gate: Bool, BeginContext)
+        /// The gate let the parked operation through (or a cancel woke it).
+        case gatePassed(BeginContext)
+        case added(Added)
+        /// Core Animation resolved the begin time (`animationDidStart(_:)`).
+        case beginResolved(key: String, layerTime: CFTimeInterval, mediaTime: CFTimeInterval)
+        case stopped(key: String, finished: Bool)
+        case completed(key: String)
+        case cancel
+        /// The main thread is about to write the cancellation policy.
+        case applyingCancellation(key: String)
+        case layerGone
+        /// The main thread saw the animation gone before its planned end.
+        case removalSeen(key: String)
+        case background
+        case commitAhead(CommittedAhead)
+
+        var description: String {
+            switch self {
+            case .start: "start"
+            case .arrived(let gate, _): "arrived(gate: \(gate))"
+            case .gatePassed: "gatePassed"
+            case .added: "added"
+            case .beginResolved(let key, _, _): "beginResolved(\(key))"
+            case .stopped(let key, let finished): "stopped(\(key), finished: \(finished))"
+            case .completed(let key): "completed(\(key))"
+            case .cancel: "cancel"
+            case .applyingCancellation(let key): "applyingCancellation(\(key))"
+            case .layerGone: "layerGone"
+            case .removalSeen(let key): "removalSeen(\(key))"
+            case .background: "background"
+            case .commitAhead(let ahead): "commitAhead(\(ahead.key))"
+            }
+        }
+    }
+
+    enum Action {
+        case hopToMain
+        case passGate
+        /// Wake the parked operation on the main thread (it then receives `gatePassed`).
+        case resumeParked
+        /// Remove an animation committed ahead; `applyPolicy`: if it has begun, leave the
+        /// layer as the cancellation policy says.
+        case discardAhead(CommittedAhead, applyPolicy: Bool)
+        case commitAhead(CommittedAhead)
+        /// Write the final values of an adopted commit to the model.
+        case adopt(CommittedAhead)
+        /// Resolve and add a fresh animation under `key`, then send `added`.
+        case add(key: String)
+        case announceStart(at: CFTimeInterval?, hooks: [StartHook])
+        case notifyCancelled(hooks: [CancelHook])
+        /// On the main thread, send `applyingCancellation`.
+        case applyCancellation(key: String)
+        case writeCancellationPolicy(key: String, resolved: ResolvedAnimation, hasTransition: Bool)
+        case removeForBackground(key: String, hasTransition: Bool)
+        case finish(Finish)
+
+        /// Whether the action must run on the main thread.
+        var needsMainThread: Bool {
+            switch self {
+            case .notifyCancelled, .finish, .hopToMain: false
+            default: true
+            }
+        }
+    }
+
+    struct Finish {
+        var outcome: AnimationOutcome
+        var wasExecuting: Bool
+        /// The animation to take off the layer, so nothing of the operation stays attached.
+        var cleanup: (key: String, hasTransition: Bool)?
+        /// A cancel's policy was written but the animation had reached its end: the final
+        /// values to write back (main thread), matching the `.finished` outcome.
+        var restoreFinalValues: [(keyPath: String, value: Any?)]?
+        var hooks: Hooks
+    }
+
+    typealias StartHook = @Sendable (AnimationOperation, CFTimeInterval) -> Void
+    typealias CancelHook = @Sendable (AnimationOperation) -> Void
+
+    /// Callbacks for the queue and run that own the operation; run outside the lock.
+    struct Hooks {
+        /// The animation began (or, with nothing to animate, the values were committed).
+        var didStart: [StartHook] = []
+        var willFinish: [@Sendable (AnimationOperation, AnimationOutcome, CFTimeInterval) -> Void] = []
+        var didFinish: [@Sendable (AnimationOperation) -> Void] = []
+        var didCancel: [CancelHook] = []
+    }
+
+    mutating func addHooks(_ update: (inout Hooks) -> Void) { update(&hooks) }
+
+    // MARK: Reading
+
+    var outcome: AnimationOutcome? {
+        if case .finished(let outcome, _) = state { return outcome }
+        return nil
+    }
+
+    var isExecuting: Bool {
+        switch state {
+        case .waitingForMain, .parked, .animating: true
+        case .initialized, .finished: false
+        }
+    }
+
+    var ahead: CommittedAhead? {
+        switch state {
+        case .initialized(let ahead), .waitingForMain(let ahead), .parked(let ahead): ahead
+        case .animating, .finished: nil
+        }
+    }
+
+    var attachment: Attachment? {
+        if case .animating(let attachment) = state { return attachment }
+        return nil
+    }
+
+    /// When the started operation's animation ends, in its layer's time: nil before Core
+    /// Animation fixed its begin time, once it stopped unfinished or was seen removed, and
+    /// for an operation that ended other than `.finished`. A commit ahead does not count.
+    var plannedEnd: CFTimeInterval? {
+        switch state {
+        case .animating(let attachment): attachment.plannedEnd
+        case .finished(_, let end): end
+        default: nil
+        }
+    }
+}

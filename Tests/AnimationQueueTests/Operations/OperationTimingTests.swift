@@ -1,0 +1,153 @@
+@testable import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// An operation's planned end comes from the begin time Core Animation resolves at the
+/// commit, and a deallocated layer ends its operation without waiting for Core Animation.
+#if !canImport(QuartzCore)
+@Suite(.hangGuard)
+struct OperationTimingTests {
+    /// The operation adds its animation inside a main-queue turn whose implicit transaction
+    /// is pending, so its own transaction is nested and takes effect at the end of the turn;
+    /// virtual time moves by 0.25 s meanwhile. The animation begins at the commit, 10.25, and
+    /// the planned end and the announced start follow it, not the time of the add. (Where
+    /// the engine commits nested transactions at once, it begins at 10, and so do they.)
+    @Test func thePlannedEndFollowsTheBeginTimeResolvedByANestedCommit() async {
+        let clock = AnimationTestClock(now: 10)
+        let layer = clock.makeLayer()
+        let log = ProbeLog(clock: clock)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let engineClock = clock.engineClock
+        let seen = UncheckedSendableBox((fade, layer))
+        let beforeCommit = LockedValue<(CFTimeInterval?, CFTimeInterval?)>((nil, nil))
+        await onMainQueue {
+            CATransaction.setValue(true, forKey: "pending")   // the turn's implicit transaction
+            seen.value.0.start()                                // on the main queue: adds at once, nested
+            beforeCommit.value = (seen.value.1.animation(forKey: seen.value.0.animationKey)?.beginTime, seen.value.0.plannedEnd)
+            // From another thread (`sync` could run it here, committing this turn's changes).
+            let moved = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                engineClock.advance(by: 0.25)
+                moved.signal()
+            }
+            moved.wait()
+        }
+        let nestedCommitsAtOnce = engineClock.variance.contains(.nestedCommitsImmediately)
+        let begin: CFTimeInterval = nestedCommitsAtOnce ? 10 : 10.25
+        if !nestedCommitsAtOnce {
+            #expect(beforeCommit.value.0 == 0, "Core Animation resolves the begin time at the commit")
+            #expect(beforeCommit.value.1 == nil, "no planned end before the begin time is known")
+        }
+        await clock.advance(by: 0)
+        #expect(layer.animation(forKey: fade.animationKey)?.beginTime == begin)
+        #expect(fade.plannedEnd == begin + 1)
+        #expect(log.time(of: "fade started") == begin)
+        await clock.advance(to: begin + 0.95)
+        #expect(fade.outcome == nil)
+        await clock.advance(to: begin + 1)
+        await expectFinishedOnce(fade, .finished, clock: clock)
+    }
+
+    /// Nothing but Core Animation's clock would deliver the animation's removal: the test
+    /// lets only the main queue turn, and the operation still finishes `.interrupted`.
+    @Test func aDeallocatedLayerInterruptsItsOperationWithoutWaitingForCoreAnimation() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let queue = AnimationQueue(name: #function)
+        weak var weakLayer: CALayer?
+        var layer: CALayer? = probeLayer(on: clock, opacity: 1)
+        weakLayer = layer
+        let fade = ProbedAnimationOperation("fade", layer: layer!, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        queue.addOperation(fade)
+        await clock.advance(by: 0.5)
+        #expect(fade.isExecuting)
+        layer = nil
+        #expect(weakLayer == nil)
+        for _ in 0..<100 where fade.outcome == nil { await onMainQueue {} }
+        #expect(fade.outcome == .interrupted)
+        #expect(clock.now == 0.5)
+        await expectFinishedOnce(fade, .interrupted, clock: clock)
+    }
+}
+#endif
+
+/// A value behind a lock, for results handed from the main queue to a test.
+final class LockedValue<Value>: @unchecked Sendable {
+    // `lock` guards `stored`.
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Every order in which Core Animation may deliver `animationDidStop(_:finished:)` and the
+/// transaction's completion gives the same outcomes, whatever the process's variance.
+#if !canImport(QuartzCore)
+@Suite(.hangGuard)
+struct CallbackOrderTests {
+    static let orders: [OQC.Variance] = [[], .completionFirst, .delegateLate]
+
+    /// A committed layer on its own clock, and an operation fading it, started on the main queue.
+    static func started(on clock: OQC.ManualClock) async -> (CALayer, AnimationOperation) {
+        let layer = OQC.withClock(clock) { CALayer() }
+        OQC.withClock(clock) {
+            CATransaction.begin()
+            CATransaction.commit()
+        }
+        let operation = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1))
+        let box = UncheckedSendableBox(operation)
+        await onMainQueue { box.value.start() }
+        return (layer, operation)
+    }
+
+    /// Lets the main queue turn until `operation` finished (a late delegate arrives there).
+    static func awaitFinish(_ operation: AnimationOperation) async {
+        for _ in 0..<100 where operation.outcome == nil { await onMainQueue {} }
+    }
+
+    @Test(arguments: orders)
+    func anAnimationThatPlaysToItsEndFinishesInEveryCallbackOrder(variance: OQC.Variance) async {
+        let clock = OQC.ManualClock(now: 0, variance: variance)
+        let (layer, operation) = await Self.started(on: clock)
+        clock.advance(to: 0.99)
+        await onMainQueue {}
+        #expect(operation.outcome == nil)
+        clock.advance(to: 1)
+        await Self.awaitFinish(operation)
+        #expect(operation.outcome == .finished)
+        #expect(layer.opacity == 0.5)
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test(arguments: orders)
+    func aCancelledAnimationEndsCancelledInEveryCallbackOrder(variance: OQC.Variance) async {
+        let clock = OQC.ManualClock(now: 0, variance: variance)
+        let (layer, operation) = await Self.started(on: clock)
+        clock.advance(to: 0.5)
+        operation.cancel()
+        await onMainQueue {}
+        clock.advance(by: 0)
+        await Self.awaitFinish(operation)
+        #expect(operation.outcome == .cancelled)
+        #expect(abs(layer.opacity - 0.25) < 1e-6)    // held where it was: 0.5 · 0.5
+        #expect(layer.animationKeys() == nil)
+    }
+
+    @Test(arguments: orders)
+    func anAnimationRemovedByOtherCodeIsInterruptedInEveryCallbackOrder(variance: OQC.Variance) async {
+        let clock = OQC.ManualClock(now: 0, variance: variance)
+        let (layer, operation) = await Self.started(on: clock)
+        clock.advance(to: 0.5)
+        let box = UncheckedSendableBox(layer)
+        await onMainQueue { box.value.removeAllAnimations() }
+        clock.advance(by: 0)
+        await Self.awaitFinish(operation)
+        #expect(operation.outcome == .interrupted)
+        #expect(layer.opacity == 0.5)
+    }
+}
+#endif
