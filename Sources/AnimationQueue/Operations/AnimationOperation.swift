@@ -107,6 +107,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Starts the operation: unlinks its dependencies and hops to the main thread to animate.
     /// Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
+        MainOperationQueueSlot.check(self, totalDuration: animation.totalDuration)
         unlinkDependencies()
         // In flight before it reports executing, until it animates, parks or finishes, so a
         // test clock that settles never sees it executing with nothing recorded.

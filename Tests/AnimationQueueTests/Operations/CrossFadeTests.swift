@@ -1,3 +1,4 @@
+#if !canImport(QuartzCore)
 @testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
@@ -101,3 +102,4 @@ struct CrossFadeTests {
         #expect(layer.opacity == 0.5)   // held where the cross-fade was: its model value
     }
 }
+#endif
