@@ -85,8 +85,9 @@ public struct Stagger: Sendable {
             return Double(count - 1 - index) * interval
         case .origin(.center, let interval):
             // In half-intervals, the distance from the middle is |2i − (n − 1)|: even for an
-            // odd count, odd for an even one, so the middle one or two parts start at 0.
-            let halfSteps = abs(2 * index - (count - 1)) - (count - 1) % 2
+            // odd count, odd for an even one, where rounding it down to whole intervals makes
+            // the two middle parts start at 0.
+            let halfSteps = abs(2 * index - (count - 1))
             return Double(halfSteps / 2) * interval
         case .custom(let offset):
             let value = offset(index, count)
