@@ -76,12 +76,18 @@ public struct Serial: PlanComponent {
 ///     Step(badge, pop).delayed(by: 0.1)
 /// }
 /// ```
+///
+/// `Parallel(stagger: 0.04) { … }` starts the parts one after another instead (see ``Stagger``).
 public struct Parallel: PlanComponent {
     let components: [any PlanComponent]
 
     /// Creates a parallel group.
     public init(@PlanBuilder _ content: () -> [any PlanComponent]) {
         components = content()
+    }
+
+    init(components: [any PlanComponent]) {
+        self.components = components
     }
 
     /// Starts every part after the same predecessors.

@@ -168,3 +168,25 @@ enum AsyncOperationViolation {
         preconditionFailure("start() called twice on \(QueueViolation.displayName(operation)); an operation runs once — add it to one queue only, and do not call start() on an operation that a queue runs.")
     }
 }
+
+/// Stops the program because a stagger interval, or an offset that a custom stagger returned
+/// for one part, is negative, NaN or infinite.
+///
+/// - Parameters:
+///   - value: The interval, or the offset returned.
+///   - index: The part the custom stagger returned `value` for; nil for an interval.
+///   - count: The number of parts in the group.
+func APIViolationInvalidStagger(_ value: TimeInterval, part index: Int? = nil, of count: Int = 0,
+                                file: StaticString = #fileID, line: UInt = #line) -> Never {
+    guard let index else {
+        preconditionFailure(
+            "AnimationQueue: a stagger interval must be a finite number of seconds ≥ 0, got \(value). "
+                + "Pass the time between the starts of two neighbouring parts, for example Parallel(stagger: 0.04).",
+            file: file, line: line)
+    }
+    preconditionFailure(
+        "AnimationQueue: the custom stagger returned \(value) for part \(index) of \(count), but an offset "
+            + "must be a finite number of seconds ≥ 0 after the group starts. Return 0 or a positive finite "
+            + "value for every index in 0..<count, for example Double(index) * 0.04.",
+        file: file, line: line)
+}
