@@ -7,11 +7,22 @@ enum LayerFixtures {
     /// actions disabled, so it has a presentation layer equal to its model.
     static func committed(_ configure: (CALayer) -> Void = { _ in }) -> CALayer {
         let layer = CALayer()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        configure(layer)
-        CATransaction.commit()
+        inEffect {
+            CATransaction.setDisableActions(true)
+            configure(layer)
+        }
         return layer
+    }
+
+    /// Runs `body` in a transaction that has taken effect when this returns. Test threads
+    /// are reused, and a transaction begun while the thread's implicit transaction is
+    /// pending (left by an earlier test's property change) takes effect only when that one
+    /// commits, as Apple documents; so the implicit one is flushed too.
+    static func inEffect(_ body: () -> Void) {
+        CATransaction.begin()
+        body()
+        CATransaction.commit()
+        CATransaction.flush()
     }
 
     /// A committed, paused layer (speed 0, QA1673) showing a linear opacity animation
@@ -28,9 +39,7 @@ enum LayerFixtures {
         fade.toValue = Float(1)
         fade.duration = 1
         fade.beginTime = 10
-        CATransaction.begin()
-        layer.add(fade, forKey: "fade")
-        CATransaction.commit()
+        inEffect { layer.add(fade, forKey: "fade") }
         return layer
     }
 }

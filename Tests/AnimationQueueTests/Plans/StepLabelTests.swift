@@ -15,8 +15,7 @@ import Testing
     }
 
     @Test func unnamedStepsAreLabelledWithTheKeyPathsTheyAnimate() {
-        let card = CALayer()
-        card.name = "card"
+        let card = LayerFixtures.committed { $0.name = "card" }
         let badge = CALayer()
         let plan = AnimationPlan {
             Step(card, BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3))
