@@ -1,5 +1,5 @@
-// A bar chart that shakes, then stretches its bars to new values while the highlight
-// slides to the new maximum: the classic nested-completion-block chain,
+// A bar chart that shakes, then stretches its bars to new values (staggered, left to right)
+// while the highlight slides to the new maximum: the classic nested-completion-block chain,
 //
 //     CATransaction.begin()
 //     CATransaction.setCompletionBlock {
@@ -59,9 +59,12 @@ let update = AnimationPlan {
                                   duration: 0.5, isAdditive: true))
         .named("chart shakes")
     Parallel {
-        for (bar, height) in zip(bars, after) {
-            Step(bar, BasicAnimation(.boundsHeight, to: height, duration: 0.6, timing: .easeInEaseOut))
-                .named("\(bar.name!) stretches")
+        // The bars stretch one after another, left to right, 0.05 s apart.
+        Parallel(stagger: 0.05) {
+            for (bar, height) in zip(bars, after) {
+                Step(bar, BasicAnimation(.boundsHeight, to: height, duration: 0.6, timing: .easeInEaseOut))
+                    .named("\(bar.name!) stretches")
+            }
         }
         Step(marker, BasicAnimation(.position, to: CGPoint(x: 60 + CGFloat(tallest) * 60, y: 236 - after[tallest] - 18),
                                     duration: 0.6, timing: .easeInEaseOut))
