@@ -244,9 +244,13 @@ struct OperationLifecycle {
 
     // MARK: Reading
 
+    // A switch, not `if case`: swift-frontend 6.3.1 crashes optimising `if case` here (its
+    // ownership verifier rejects the borrow), so a release build of the module fails.
     var outcome: AnimationOutcome? {
-        if case .finished(let outcome, _) = state { return outcome }
-        return nil
+        switch state {
+        case .finished(let outcome, _): outcome
+        case .initialized, .waitingForMain, .parked, .animating: nil
+        }
     }
 
     var isExecuting: Bool {
