@@ -11,10 +11,7 @@ struct AnimationTestClockSettleTests {
     /// `release` is signalled, with an animation operation on `clock` waiting for it.
     private func blockedQueue(on clock: AnimationTestClock, layer: CALayer, release: DispatchSemaphore) -> (AnimationQueue, AnimationOperation) {
         let queue = AnimationQueue(name: "blocked")
-        // Released by the test; the bound only keeps a failed test from holding a thread.
-        // Generous, so a starved machine (Thread Sanitizer beside other builds) cannot end
-        // the block before the settle has timed out.
-        let blocker = BlockOperation { _ = release.wait(timeout: .now() + 50) }
+        let blocker = BlockOperation { _ = release.wait(timeout: .now() + 10) }
         blocker.name = "blocker"
         let fade = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3))
         fade.name = "fade"
