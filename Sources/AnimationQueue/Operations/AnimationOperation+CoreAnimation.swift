@@ -31,17 +31,24 @@ extension AnimationOperation {
         }
         CATransaction.commit()
         let now = timeSource.now(for: layer)
-        // Core Animation gives a `beginTime` of 0 the layer's time when the transaction
-        // commits. Nested in a pending transaction, that is later: it reads 0 until then,
-        // and `animationDidStart(_:)` reports it. At a local time of 0 the two cannot be
-        // told apart; the commit is taken as done, exact unless time passes before a pending
-        // transaction commits.
-        let stored = layer.animation(forKey: key)?.beginTime
-        let localNow = layer.convertTime(now, from: nil)
-        let begin = stored.flatMap { $0 != 0 || localNow == 0 ? $0 : nil }
+        let begin = committedBegin(ofAnimationUnder: key, on: layer, now: now)
         receive(.added(.init(resolved: resolved, activeDuration: plan.map { ActiveDuration.of($0.timing) },
                              begin: begin, now: begin.map { mediaTime(ofLayerTime: $0, on: layer, now: now) } ?? now,
                              hasTransition: plan?.transition != nil)))
+    }
+
+    /// The `beginTime` Core Animation gave the animation under `key` when its transaction
+    /// took effect, or nil while that transaction waits for an enclosing one.
+    ///
+    /// Core Animation gives a `beginTime` of 0 the layer's time when the transaction
+    /// commits. Nested in a pending transaction, that is later: it reads 0 until then, and
+    /// `animationDidStart(_:)` reports it. At a local time of 0 the two cannot be told apart;
+    /// the commit is taken as done, exact unless time passes before a pending transaction
+    /// commits.
+    func committedBegin(ofAnimationUnder key: String, on layer: CALayer, now: CFTimeInterval) -> CFTimeInterval? {
+        let stored = layer.animation(forKey: key)?.beginTime
+        let localNow = layer.convertTime(now, from: nil)
+        return stored.flatMap { $0 != 0 || localNow == 0 ? $0 : nil }
     }
 
     /// `animationDidStart(_:)`: Core Animation resolved the begin time of the animation
@@ -56,7 +63,7 @@ extension AnimationOperation {
     }
 
     /// `time` in `layer`'s time as media time; `now` where the layer's time stands still.
-    private func mediaTime(ofLayerTime time: CFTimeInterval, on layer: CALayer, now: CFTimeInterval) -> CFTimeInterval {
+    func mediaTime(ofLayerTime time: CFTimeInterval, on layer: CALayer, now: CFTimeInterval) -> CFTimeInterval {
         let media = layer.convertTime(time, to: nil)
         return media.isFinite ? media : now
     }

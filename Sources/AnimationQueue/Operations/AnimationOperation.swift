@@ -57,6 +57,28 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
     private var storedGate: StartGate?
 
+    /// Whether an ``AnimationQueue`` is calling `start()` itself (``startForQueue()``).
+    private var isStartedByAnimationQueue = false
+    /// The start hopped to the main thread while the queue was calling it: the queue queues
+    /// the arrival with the rest of its ready set.
+    private var isArrivalLeftToQueue = false
+
+    /// Starts the operation for an ``AnimationQueue``, which calls `start()` itself once every
+    /// dependency has finished, on whatever thread that happened. It is never an operation of
+    /// `OperationQueue.main` (whose one-at-a-time slot it would otherwise be taken to hold).
+    ///
+    /// Returns whether the operation now waits to arrive on the main thread: the queue then
+    /// queues its arrival in the ``StartBatch``, together with every other operation it
+    /// started at the same moment, so that they begin in one batch.
+    func startForQueue() -> Bool {
+        lock.withLock { isStartedByAnimationQueue = true }
+        start()
+        return lock.withLock {
+            defer { (isStartedByAnimationQueue, isArrivalLeftToQueue) = (false, false) }
+            return isArrivalLeftToQueue
+        }
+    }
+
     /// Creates an operation that plays `animation` on `layer`.
     public init(layer: CALayer, animation: some LayerAnimation) {
         self.layer = layer
@@ -107,7 +129,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Starts the operation: unlinks its dependencies and hops to the main thread to animate.
     /// Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
-        MainOperationQueueSlot.check(self, totalDuration: animation.totalDuration)
+        if !animation.totalDuration.isFinite, !lock.withLock({ isStartedByAnimationQueue }) {
+            MainOperationQueueSlot.checkNeverEnding(self)
+        }
         unlinkDependencies()
         // In flight before it reports executing, until it animates, parks or finishes, so a
         // test clock that settles never sees it executing with nothing recorded.
@@ -164,10 +188,17 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func run(_ action: OperationLifecycle.Action) {
         switch action {
         case .hopToMain:
+            // In flight until the batch's transaction has committed (``batchDidCommit()``).
             SchedulerActivity.begin(self)
-            MainThread.run { [self] in
-                receive(.arrived(gate: gate != nil, beginContext()))
-                SchedulerActivity.end(self)
+            let leftToQueue = lock.withLock { () -> Bool in
+                if isStartedByAnimationQueue { isArrivalLeftToQueue = true }
+                return isStartedByAnimationQueue
+            }
+            if !leftToQueue {
+                // Started by hand or by an `OperationQueue`: on the main thread it begins
+                // before `start()` returns; elsewhere with the next batch.
+                StartBatch.shared.enqueue([self])
+                StartBatch.shared.beginQueued(nowOnMainThread: true)
             }
         case .passGate:
             guard let gate else {
@@ -208,6 +239,34 @@ open class AnimationOperation: Operation, @unchecked Sendable {
             }
             announceFinish(finish)
         }
+    }
+
+    /// The hop reached the main thread: the operation begins, inside the transaction of
+    /// batch `number` of the ``StartBatch``.
+    func arriveOnMainThread(inBatch number: Int) {
+        lock.withLock { storedBatch = number }
+        receive(.arrived(gate: gate != nil, beginContext()))
+    }
+
+    /// The number of the ``StartBatch`` batch the operation began in; nil before its start
+    /// reached the main thread. Operations with one number began in one main-thread turn and
+    /// one transaction.
+    var startBatch: Int? { lock.withLock { storedBatch } }
+    private var storedBatch: Int?
+
+    /// The batch's transaction committed, which fixed the begin time of the animation the
+    /// operation added in it (unless that commit is itself nested in a pending transaction:
+    /// then `animationDidStart(_:)` reports it).
+    func batchDidCommit() {
+        defer { SchedulerActivity.end(self) }
+        let unresolved = withLifecycle { lifecycle -> String? in
+            guard let attachment = lifecycle.attachment, !attachment.isAdding, attachment.begin == nil else { return nil }
+            return attachment.key
+        }
+        guard let key = unresolved, let layer else { return }
+        let now = timeSource.now(for: layer)
+        guard let begin = committedBegin(ofAnimationUnder: key, on: layer, now: now) else { return }
+        receive(.beginResolved(key: key, layerTime: begin, mediaTime: mediaTime(ofLayerTime: begin, on: layer, now: now)))
     }
 
     /// Runs `work` on the main thread, recorded as work in flight until it has run (see

@@ -3,8 +3,9 @@ import Foundation
 /// A queue that runs animation operations, and any other `Operation`, as a dependency graph.
 ///
 /// Unlike `OperationQueue.main`, which runs one operation at a time, an `AnimationQueue`
-/// runs independent animations in parallel (each operation hops to the main thread for its
-/// Core Animation work), and adds what animation graphs need:
+/// runs independent animations in parallel (the animations that become ready together begin
+/// on the main thread in one turn and one `CATransaction`), and adds what animation graphs
+/// need:
 /// - `cancelAll()` and `isSuspended` work on every platform;
 /// - cancelling an operation cancels its dependents, unless they opt out;
 /// - dependency cycles are reported with the operations' names when they are added;
@@ -118,10 +119,12 @@ public final class AnimationQueue: @unchecked Sendable {
             operation.cancel()
             handOverIfCancelled(operation)
         }
-        // Only operations whose in-queue dependencies have finished go to the OperationQueue;
-        // the rest follow as their dependencies finish (corelibs' OperationQueue scans every
-        // queued operation on each state change, so a queue holding a whole chain is O(n²)).
-        self.operations.addOperations(unblocked, waitUntilFinished: false)
+        // Only operations whose in-queue dependencies have finished are started; the rest
+        // follow as their dependencies finish (corelibs' OperationQueue scans every queued
+        // operation on each state change, so a queue holding a whole chain is O(n²)). They
+        // begin on the main queue's next turn, not inside this call: the caller may still
+        // cancel or pause them in this turn without anything having moved.
+        handOver(unblocked, beginNowOnMainThread: false)
     }
 
     /// Cancels every operation in the queue; running animations apply their cancellation policy.
@@ -287,6 +290,35 @@ public final class AnimationQueue: @unchecked Sendable {
         operations.addOperation(operation)
     }
 
+    /// Starts operations whose in-queue dependencies have finished.
+    ///
+    /// The queue starts a ready ``AnimationOperation`` itself: its start queues it in the
+    /// main thread's ``StartBatch``, so every animation that becomes ready together begins
+    /// in one main-thread turn and one `CATransaction`. The `OperationQueue` gets the rest:
+    /// other operations, cancelled ones (they finish at once there, off this call stack, so
+    /// cancelling a long chain does not recurse), ones that wait for an operation outside
+    /// the queue, and every operation while the queue is suspended or held in the background.
+    ///
+    /// - Parameter beginNowOnMainThread: On the main thread, begin the animations before
+    ///   returning, instead of on the main queue's next turn.
+    private func handOver(_ ready: [Operation], beginNowOnMainThread: Bool) {
+        guard !ready.isEmpty else { return }
+        let held = lock.withLock { suspendedByOwner || heldInBackground }
+        var queued: [Operation] = []
+        var started: [AnimationOperation] = []
+        for operation in ready {
+            if !held, let animation = operation as? AnimationOperation, !animation.isCancelled, animation.isReady {
+                started.append(animation)
+            } else {
+                queued.append(operation)
+            }
+        }
+        if !queued.isEmpty { operations.addOperations(queued, waitUntilFinished: false) }
+        guard !started.isEmpty else { return }
+        StartBatch.shared.enqueue(started.filter { $0.startForQueue() })
+        StartBatch.shared.beginQueued(nowOnMainThread: beginNowOnMainThread)
+    }
+
     private func operationDidFinish(_ operation: Operation) {
         let wasCancelled = operation.isCancelled
         let (dependents, unblocked, toCancel) = lock.withLock {
@@ -301,7 +333,9 @@ public final class AnimationQueue: @unchecked Sendable {
         // it but not yet reached its dependents; cancel the ones it unblocks here, before
         // they are handed over, so none of them starts.
         for dependent in toCancel where !dependent.isCancelled { dependent.cancel() }
-        if !unblocked.isEmpty { operations.addOperations(unblocked, waitUntilFinished: false) }
+        // Core Animation reports an animation's end on the main thread: the steps that
+        // follow begin in that turn, as a completion block that adds the next animation would.
+        handOver(unblocked, beginNowOnMainThread: true)
         // Unlink so a long finished chain is released link by link. The scheduler's own
         // operations unlink themselves when they start; only plain operations are unlinked
         // here, and only if not cancelled: on corelibs Foundation, removing a finished

@@ -4,15 +4,10 @@ import Foundation
 /// that slot from its start until its animation ends. This refuses the one case where that
 /// would stall the main queue for good: an animation that never ends.
 enum MainOperationQueueSlot {
-    /// Stops the program if `operation`, whose animation lasts `totalDuration` seconds, is
-    /// being started by `OperationQueue.main` and would never end.
-    ///
-    /// - Parameters:
-    ///   - operation: The operation being started.
-    ///   - totalDuration: Its animation's delay plus active duration (infinite if it repeats
-    ///     forever).
-    static func check(_ operation: Operation, totalDuration: TimeInterval) {
-        guard !totalDuration.isFinite, OperationQueue.current === OperationQueue.main else { return }
+    /// Stops the program if `operation`, whose animation never ends (it repeats forever), is
+    /// being started by `OperationQueue.main`.
+    static func checkNeverEnding(_ operation: Operation) {
+        guard OperationQueue.current === OperationQueue.main else { return }
         QueueViolation.neverEndingOnMainOperationQueue(operation)
     }
 }

@@ -9,7 +9,11 @@ import Testing
 
 /// Long chains are built, run and released link by link (the Graphs guide): without unlinking, releasing 50,000+ linked operations overflows the stack
 /// through recursive deinit.
-@Suite(.serialized, .hangGuard)
+///
+/// A 100,000-step chain holds about 150 MB while it runs, which malloc keeps: the suite does
+/// not run beside the load test (``LoadStabilityTests``), whose resident-memory bound would
+/// count it.
+@Suite(.serialized, .hangGuard, .mainQueueExclusive)
 struct LongChainTests {
     /// What a run of a chain left behind.
     struct ChainReport {

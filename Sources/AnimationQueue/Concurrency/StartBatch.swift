@@ -1,0 +1,99 @@
+import Foundation
+
+/// Begins animation operations on the main thread in batches.
+///
+/// Every ``AnimationOperation`` whose start reaches the main thread before the main queue
+/// next turns begins in that turn, inside one `CATransaction`: a thousand steps that become
+/// ready together cost one hop to the main thread and one commit, not a thousand, and their
+/// animations get one begin time.
+///
+/// Each operation still adds its animation in a transaction of its own, nested in the
+/// batch's, with its own completion block, so it keeps its own outcome and cancellation:
+/// the batch only groups the moment they begin. Nested transactions take effect when the
+/// batch's commits, so Core Animation fixes every begin time then; the batch reads them back
+/// after its commit.
+///
+/// Operations arrive in the order their starts were queued. An operation that becomes ready
+/// while a batch is being started (its dependency ended at once) is started by the same
+/// drain, in a batch of its own after the current one, never by recursion, so a long chain of
+/// steps that end at once does not deepen the stack.
+final class StartBatch: @unchecked Sendable {
+    /// The batch of the whole process: there is one main thread.
+    static let shared = StartBatch()
+
+    // Thread safety: `lock` guards `pending`, `isHopScheduled` and `isDraining`. Operations
+    // and Core Animation are called outside it.
+    private let lock = NSLock()
+    private var pending: [AnimationOperation] = []
+    /// A block on the main queue will drain the batch.
+    private var isHopScheduled = false
+    /// The main thread is draining; it takes whatever is queued meanwhile before it stops.
+    private var isDraining = false
+    /// The number of the last batch taken, for diagnostics and tests.
+    private var batchesTaken = 0
+
+    private init() {}
+
+    /// Queues the arrival of `operations` on the main thread, together: a drain takes all of
+    /// them or none. The caller then calls ``beginQueued(nowOnMainThread:)``.
+    func enqueue(_ operations: [AnimationOperation]) {
+        lock.withLock { pending += operations }
+    }
+
+    /// Begins what is queued: on the main thread with `nowOnMainThread`, before returning
+    /// (inside a drain, that drain takes it next); else on the main queue's next turn.
+    ///
+    /// Now on the main thread is for operations that became ready there (a dependency ended
+    /// in Core Animation's callback): they begin in the same turn, as a completion block that
+    /// adds the next animation would.
+    func beginQueued(nowOnMainThread: Bool) {
+        if nowOnMainThread, MainThread.isCurrent {
+            drain()
+        } else {
+            scheduleHopIfNeeded()
+        }
+    }
+
+    private func scheduleHopIfNeeded() {
+        let schedule = lock.withLock { () -> Bool in
+            guard !pending.isEmpty, !isHopScheduled, !isDraining else { return false }
+            isHopScheduled = true
+            return true
+        }
+        guard schedule else { return }
+        DispatchQueue.main.async { [self] in
+            lock.withLock { isHopScheduled = false }
+            drain()
+        }
+    }
+
+    /// Begins queued operations, batch after batch, until none is left (main thread).
+    private func drain() {
+        let claimed = lock.withLock { () -> Bool in
+            guard !isDraining else { return false }
+            isDraining = true
+            return true
+        }
+        guard claimed else { return }
+        while let (number, batch) = takeBatchOrStop() {
+            CATransaction.begin()
+            for operation in batch { operation.arriveOnMainThread(inBatch: number) }
+            CATransaction.commit()
+            for operation in batch { operation.batchDidCommit() }
+        }
+    }
+
+    /// The queued operations, or nil (and the drain ends) when there are none: one step, so an
+    /// operation queued from another thread either joins a batch or schedules its own hop.
+    private func takeBatchOrStop() -> (number: Int, operations: [AnimationOperation])? {
+        lock.withLock {
+            guard !pending.isEmpty else {
+                isDraining = false
+                return nil
+            }
+            defer { pending = [] }
+            batchesTaken += 1
+            return (batchesTaken, pending)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
+// compiled only where QuartzCore is absent.
+
+@testable import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Operations that become ready together begin on the main thread in one turn and one
+/// `CATransaction`; each keeps its own outcome, cancellation, order and timing.
+@Suite(.hangGuard)
+struct StartBatchTests {
+    let clock = AnimationTestClock(now: 3)
+
+    /// `count` linear opacity ramps 0 → 1 on layers of their own (operations hold their
+    /// layers weakly: keep the layers); operation i lasts 0.1 · (i mod 5 + 1) s.
+    func ramps(_ count: Int, log: ProbeLog) -> (operations: [ProbedAnimationOperation], layers: [CALayer]) {
+        let layers = (0..<count).map { _ in probeLayer(on: clock, opacity: 0) }
+        let operations = layers.enumerated().map { index, layer in
+            ProbedAnimationOperation("op\(index)", layer: layer,
+                                     animation: OpacityRamp(from: 0, to: 1, duration: 0.1 * Double(index % 5 + 1)), log: log)
+        }
+        return (operations, layers)
+    }
+
+    @Test func operationsReadyTogetherBeginInOneBatchInTheOrderAdded() async {
+        let log = ProbeLog(clock: clock)
+        let (operations, layers) = ramps(300, log: log)
+        let queue = AnimationQueue(name: #function)
+        queue.addOperations(operations)
+        await clock.advance(by: 0)
+
+        let batches = Set(operations.map(\.startBatch))
+        #expect(batches.count == 1 && !batches.contains(nil), "one batch, not \(batches.count)")
+        // One commit: every animation begins at the same instant.
+        #expect(layers.allSatisfy { attachedBeginTime($0) == 3 })
+        let starts = log.events.filter { $0.hasSuffix(" started") }
+        #expect(starts == (0..<300).map { "op\($0) started" })
+
+        // Each still ends at its own time, through its own transaction's completion.
+        await clock.advance(to: 3.1)
+        #expect(operations.filter { $0.isFinished }.count == 60)   // i mod 5 == 0
+        await clock.advance(to: 3.5)
+        for (index, operation) in operations.enumerated() {
+            #expect(operation.outcome == .finished)
+            #expect(log.time(of: "op\(index) finished") == 3 + 0.1 * Double(index % 5 + 1))
+            #expect(layers[index].animationKeys() == nil)
+        }
+    }
+
+    @Test func operationsAddedOnTheMainThreadBeginOnItsNextTurnNotInsideTheCall() async {
+        let log = ProbeLog(clock: clock)
+        let (made, layers) = ramps(20, log: log)
+        let operations = UncheckedSendableBox(made)
+        let queue = AnimationQueue(name: #function)
+        let seenInsideTheCall = LockedValue<(started: Int, attached: Int)>((-1, -1))
+        await onMainQueue {
+            queue.addOperations(operations.value)
+            seenInsideTheCall.value = (operations.value.filter(\.everStarted).count,
+                                       operations.value.filter { $0.animatedKeyPaths.count > 0 }.count)
+        }
+        #expect(seenInsideTheCall.value.started == 0 && seenInsideTheCall.value.attached == 0)
+        await clock.advance(by: 0)
+        #expect(operations.value.allSatisfy { $0.everStarted })
+        #expect(Set(operations.value.map(\.startBatch)).count == 1)
+        #expect(layers.allSatisfy { attachedBeginTime($0) == 3 })
+    }
+
+    @Test func cancellingOneOperationOfABatchAffectsOnlyThatOne() async {
+        let log = ProbeLog(clock: clock)
+        let (made, layers) = ramps(10, log: log)
+        let operations = UncheckedSendableBox(made)
+        let queue = AnimationQueue(name: #function)
+        // Before the batch begins: added and cancelled in one main-thread turn.
+        await onMainQueue {
+            queue.addOperations(operations.value)
+            operations.value[3].cancel()
+        }
+        await clock.advance(by: 0)
+        let ops = operations.value
+        await expectFinishedOnce(ops[3], .cancelled, clock: clock)
+        #expect(!ops[3].everStarted)
+        #expect(layers[3].opacity == 0, "a step cancelled before it began leaves its layer alone")
+
+        // While animating: op6 lasts 0.2 s; cancelled halfway it holds what it showed.
+        await clock.advance(to: 3.05)
+        ops[6].cancel()
+        await clock.advance(to: 3.5)
+        await expectFinishedOnce(ops[6], .cancelled, clock: clock)
+        #expect(isClose(Double(layers[6].opacity), 0.25, 1e-6))
+        for index in ops.indices where index != 3 && index != 6 {
+            await expectFinishedOnce(ops[index], .finished, clock: clock)
+            #expect(layers[index].opacity == 1)
+        }
+    }
+
+    /// Steps with nothing to animate end the moment they begin, inside the drain; each
+    /// next one begins in a batch of its own after the current one, never by recursion, so
+    /// a long chain of them does not deepen the main thread's stack.
+    @Test func aLongChainOfStepsThatEndAtOnceBeginsBatchAfterBatchWithoutRecursion() async {
+        let layer = probeLayer(on: clock, opacity: 0)
+        let count = 5_000
+        let operations = (0..<count).map { index in
+            let operation = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: Float(index + 1) / Float(count), duration: 1))
+            operation.motion = .reduced   // jumps to the final value: nothing to animate
+            return operation
+        }
+        for (previous, next) in zip(operations, operations.dropFirst()) { next.addDependency(previous) }
+        let queue = AnimationQueue(name: #function)
+        queue.addOperations(operations)
+        await clock.advance(by: 0)
+        #expect(operations.allSatisfy { $0.outcome == .finished })
+        #expect(layer.opacity == 1)
+        let batches = operations.compactMap(\.startBatch)
+        #expect(batches.count == count)
+        #expect(zip(batches, batches.dropFirst()).allSatisfy { $1 == $0 + 1 }, "one batch after another")
+        #expect(clock.now == 3)
+    }
+
+    /// Operations that a plain `OperationQueue` starts on its worker threads while the main
+    /// thread is busy begin together when it turns: one hop for all of them.
+    @Test func startsThatReachABusyMainThreadBeginTogether() async {
+        let started = DispatchGroup()
+        let layers = (0..<50).map { _ in probeLayer(on: clock, opacity: 0) }
+        let operations = layers.map { layer in
+            StartCounting(layer: layer,
+                          animation: OpacityRamp(from: 0, to: 1, duration: 0.2), started: started)
+        }
+        for _ in operations { started.enter() }
+        let workers = OperationQueue()
+        let allStarted = LockedValue(false)
+        let box = UncheckedSendableBox(operations)
+        await onMainQueue {
+            // The main thread is busy until every worker has started its operation.
+            workers.addOperations(box.value, waitUntilFinished: false)
+            allStarted.value = started.wait(timeout: .now() + 30) == .success
+        }
+        #expect(allStarted.value)
+        await clock.advance(by: 0)
+        #expect(Set(operations.map(\.startBatch)).count == 1)
+        await clock.advance(by: 0.2)
+        #expect(operations.allSatisfy { $0.outcome == .finished })
+        #expect(layers.allSatisfy { $0.opacity == 1 })
+    }
+}
+
+/// An operation that leaves `started` once its `start()` has returned.
+private final class StartCounting: AnimationOperation, @unchecked Sendable {
+    // Immutable after init.
+    private let started: DispatchGroup
+
+    init(layer: CALayer, animation: some LayerAnimation, started: DispatchGroup) {
+        self.started = started
+        super.init(layer: layer, animation: animation)
+    }
+
+    override func start() {
+        super.start()
+        started.leave()
+    }
+}
+#endif
