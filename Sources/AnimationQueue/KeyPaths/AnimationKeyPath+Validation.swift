@@ -20,6 +20,9 @@ extension AnimationKeyPath where Value: AnimationValue {
     /// optional `CALayer` properties, or when the layer's class declares it through
     /// `needsDisplay(forKey:)` or `defaultValue(forKey:)`.
     func validate(on layer: CALayer, file: StaticString = #fileID, line: UInt = #line) {
+        let checked = KeyPathValidation.Passed(layerClass: ObjectIdentifier(type(of: layer)), keyPath: rawValue,
+                                               valueType: ObjectIdentifier(Value.self))
+        if KeyPathValidation.hasPassed(checked) { return }
         guard let current = Self.unwrapped(layer.value(forKeyPath: rawValue)) else {
             let layerClass = type(of: layer)
             let root = rawValue.split(separator: ".").first.map(String.init) ?? rawValue
@@ -36,14 +39,43 @@ extension AnimationKeyPath where Value: AnimationValue {
             APIViolationKeyPathValueType(rawValue, layer: "\(type(of: layer))", declared: "\(Value.self)",
                                          actual: "\(type(of: current))", file: file, line: line)
         }
+        KeyPathValidation.record(checked)
     }
 
     /// The value inside any levels of `Optional` (a nil property may come back as an `Any`
     /// holding `Optional<CGColor>.none`), or nil.
     static func unwrapped(_ value: Any?) -> Any? {
         guard let value else { return nil }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first.flatMap { unwrapped($0.value) }
+        guard let optional = value as? any OptionalBox else { return value }
+        return unwrapped(optional.wrappedValue)
     }
+}
+
+/// An `Optional` seen through `Any`.
+private protocol OptionalBox {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalBox {
+    fileprivate var wrappedValue: Any? { self.map { $0 as Any } }
+}
+
+/// The key paths that passed ``AnimationKeyPath/validate(on:file:line:)`` for a layer class
+/// and value type, so a step pays for the check (a key-value read of the layer) once per
+/// kind of layer, not once per step. A failed check stops the program, so only passes are
+/// recorded.
+enum KeyPathValidation {
+    struct Passed: Hashable {
+        var layerClass: ObjectIdentifier
+        var keyPath: String
+        var valueType: ObjectIdentifier
+    }
+
+    // `lock` guards `passed`.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var passed: Set<Passed> = []
+
+    static func hasPassed(_ check: Passed) -> Bool { lock.withLock { passed.contains(check) } }
+
+    static func record(_ check: Passed) { _ = lock.withLock { passed.insert(check) } }
 }

@@ -31,7 +31,7 @@ extension AnimationOperation {
         }
         CATransaction.commit()
         let now = timeSource.now(for: layer)
-        let begin = committedBegin(ofAnimationUnder: key, on: layer, now: now)
+        let begin = isArrivingInBatch ? nil : committedBegin(ofAnimationUnder: key, on: layer, now: now)
         receive(.added(.init(resolved: resolved, activeDuration: plan.map { ActiveDuration.of($0.timing) },
                              begin: begin, now: begin.map { mediaTime(ofLayerTime: $0, on: layer, now: now) } ?? now,
                              hasTransition: plan?.transition != nil)))

@@ -126,8 +126,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Whether the operation has finished; ``outcome`` then says how.
     open override var isFinished: Bool { lock.withLock { lifecycle.outcome != nil } }
 
-    /// Starts the operation: unlinks its dependencies and hops to the main thread to animate.
-    /// Called by the queue; call it yourself only for an operation in no queue.
+    /// Starts the operation: unlinks its dependencies and hops to the main thread to animate,
+    /// with every other operation whose start reaches the main thread before it next turns
+    /// (one transaction for all of them). Called on the main thread, it animates before
+    /// returning. Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
         if !animation.totalDuration.isFinite, !lock.withLock({ isStartedByAnimationQueue }) {
             MainOperationQueueSlot.checkNeverEnding(self)
@@ -171,8 +173,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// thread on, they run there (recorded as work in flight until they have), so their order
     /// holds.
     private func perform(_ actions: [OperationLifecycle.Action]) {
+        var isOnMainThread: Bool?
         for (index, action) in actions.enumerated() {
-            if action.needsMainThread, !MainThread.isCurrent {
+            if action.needsMainThread, !(isOnMainThread ?? MainThread.isCurrent) {
                 let rest = UncheckedSendableBox(Array(actions[index...]))
                 SchedulerActivity.begin(self)
                 MainThread.run { [self] in
@@ -181,6 +184,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
                 }
                 return
             }
+            if action.needsMainThread { isOnMainThread = true }
             run(action)
         }
     }
@@ -245,8 +249,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// batch `number` of the ``StartBatch``.
     func arriveOnMainThread(inBatch number: Int) {
         lock.withLock { storedBatch = number }
+        isArrivingInBatch = true
         receive(.arrived(gate: gate != nil, beginContext()))
+        isArrivingInBatch = false
     }
+
+    /// Main thread only: the operation is beginning inside a batch's transaction, whose
+    /// commit is still to come, so Core Animation cannot have fixed a begin time yet
+    /// (``batchDidCommit()`` reads it).
+    nonisolated(unsafe) var isArrivingInBatch = false
 
     /// The number of the ``StartBatch`` batch the operation began in; nil before its start
     /// reached the main thread. Operations with one number began in one main-thread turn and

@@ -78,6 +78,9 @@ public final class AnimationRun: @unchecked Sendable {
     /// The topmost layers of the run, retimed to pause and scale it.
     let timedLayers: UncheckedSendableBox<[TimedLayer]>
 
+    /// The run's operations, in plan order (for tests and diagnostics).
+    var operations: [Operation] { graph.value.operations }
+
     init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling) {
         self.graph = UncheckedSendableBox(graph)
         state = State(remaining: graph.operations.count)

@@ -24,6 +24,7 @@ enum StaggerSnippets {
 }
 
 #if !canImport(QuartzCore)
+@testable import AnimationQueue
 import AnimationQueueTesting
 import Testing
 
@@ -129,6 +130,33 @@ struct StaggerTests {
     }
 
     // MARK: Values, ends, scheduling
+
+    /// The cells of a staggered group become ready together, so they begin in one batch:
+    /// one main-thread turn and one transaction. Each cell's animation is committed then,
+    /// with its offset already in it (a group that begins at the commit and holds the
+    /// animation that long), so nothing that delays the main thread later can spread them.
+    @Test func aStaggeredGroupIsCommittedInOneTransactionWithEveryOffsetInPlace() async throws {
+        let clock = AnimationTestClock(now: 100)
+        let cells = (0..<6).map { _ in clock.makeLayer() }
+        let run = queue.run(AnimationPlan {
+            Parallel(stagger: 0.05) { for cell in cells { Step(cell, ramp(0.2)) } }
+        }, motion: .full)
+        await clock.advance(by: 0)
+        let steps = run.operations.compactMap { $0 as? AnimationOperation }
+        #expect(steps.count == 6)
+        #expect(Set(steps.map { $0.startBatch }).count == 1 && steps.allSatisfy { $0.startBatch != nil })
+        for (index, cell) in cells.enumerated() {
+            let key = try #require(cell.animationKeys()?.first)
+            let attached = try #require(cell.animation(forKey: key))
+            #expect(attached.beginTime == 100, "cell \(index) is committed with the group")
+            // The offset sits inside: cell 0 plays at once, the others in a group that holds
+            // them 0.05 · index s.
+            let offset = (attached as? CAAnimationGroup)?.animations?.first?.beginTime ?? 0
+            #expect(abs(offset - 0.05 * Double(index)) < 1e-12, "cell \(index) offset \(offset)")
+        }
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+    }
 
     @Test func cellsNotYetStartedShowTheirFromValueWhileTheModelHoldsTheFinalOne() async {
         let cells = (0..<5).map { _ in clock.makeLayer() }

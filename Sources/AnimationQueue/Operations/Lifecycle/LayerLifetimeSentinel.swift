@@ -34,9 +34,11 @@ final class LayerLifetimeSentinel: @unchecked Sendable {
 
     private func add(_ operation: AnimationOperation) {
         lock.withLock {
-            // Finished operations need no signal; dropping them keeps the table small on a
-            // layer that plays many steps.
-            watchers = watchers.filter { $0.value.operation.map { !$0.isFinished } ?? false }
+            // Finished operations need no signal; dropping them, once there are a few, keeps
+            // the table small on a layer that plays many steps.
+            if watchers.count >= 8 {
+                watchers = watchers.filter { $0.value.operation.map { !$0.isFinished } ?? false }
+            }
             watchers[ObjectIdentifier(operation)] = WeakWatcher(operation: operation)
         }
     }
