@@ -10,6 +10,21 @@ public func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
+/// The calling thread's CPU time, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`). Compare two
+/// readings only from the same thread (``mainThreadCPUSeconds(since:)``).
+public func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// The main thread's CPU seconds since `start`, a reading taken on the main thread; stops the
+/// benchmark if called elsewhere, where the difference would mean nothing.
+public func mainThreadCPUSeconds(since start: UInt64) -> Double {
+    precondition(Thread.isMainThread, "main-thread CPU time read off the main thread")
+    return Double(threadCPUNanoseconds() - start) / 1e9
+}
+
 /// Seconds elapsed while `body` runs.
 public func seconds(_ body: () async -> Void) async -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
