@@ -257,7 +257,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Main thread only: the operation is beginning inside a batch's transaction, whose
     /// commit is still to come, so Core Animation cannot have fixed a begin time yet
     /// (``batchDidCommit()`` reads it).
-    nonisolated(unsafe) var isArrivingInBatch = false
+    nonisolated(unsafe) private(set) var isArrivingInBatch = false
 
     /// The number of the ``StartBatch`` batch the operation began in; nil before its start
     /// reached the main thread. Operations with one number began in one main-thread turn and
