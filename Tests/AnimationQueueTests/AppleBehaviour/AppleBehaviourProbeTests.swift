@@ -13,6 +13,10 @@ struct AppleBehaviourProbeTests {
         check(await AppleBehaviourProbes.completionAndStopOrder())
     }
 
+    @Test func nestedCompletionWaitsOnlyForItsOwnAnimations() async {
+        check([await AppleBehaviourProbes.nestedCompletionWaitsOnlyForItsOwnAnimations()])
+    }
+
     @Test func pausedLayerDoesNotCompleteWhenItsTimeOffsetPassesTheEnd() async {
         check([await AppleBehaviourProbes.pausedLayerCompletion()])
     }

@@ -198,6 +198,35 @@ enum AppleBehaviourProbes {
         ]
     }
 
+    /// Whether the completion block of a transaction nested in another runs when the
+    /// animations added in the nested transaction end, or waits for the enclosing
+    /// transaction's. The scheduler begins the steps that are ready together inside one
+    /// transaction, each step in a nested transaction of its own, and each step finishes on
+    /// its own completion block.
+    static func nestedCompletionWaitsOnlyForItsOwnAnimations() async -> ProbeResult {
+        let log = CallbackLog()
+        let short = committedLayer()
+        let long = committedLayer()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.record("outer") }
+        long.add(fade(duration: 4 * duration), forKey: "long")
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.record("nested") }
+        short.add(fade(), forKey: "short")
+        CATransaction.commit()
+        CATransaction.commit()
+        let both = await log.wait(atMost: callbackTimeout) { $0.contains("outer") && $0.contains("nested") }
+        // The short animation ends 3 durations before the long one: "nested" must come first.
+        let observed = both ? log.events.joined(separator: ", ") : "within \(callbackTimeout) s only: \(log.events)"
+        return ProbeResult(
+            question: "when a nested transaction's completion block runs",
+            openQuartzCoreChoice: "when the animations added in the nested transaction end, before the enclosing transaction's",
+            alternativeMode: nil,
+            observed: observed,
+            matches: log.events == ["nested", "outer"]
+        )
+    }
+
     // MARK: A paused layer
 
     /// Whether an animation on a layer paused with QA1673's recipe completes when the

@@ -22,6 +22,10 @@ struct OpenQuartzCoreProbeTests {
         check(results[1], differsUnder: ["delegate-late"])
     }
 
+    @Test func nestedCompletionWaitsOnlyForItsOwnAnimations() async {
+        check(await AppleBehaviourProbes.nestedCompletionWaitsOnlyForItsOwnAnimations(), differsUnder: [])
+    }
+
     @Test func pausedLayerDoesNotCompleteWhenItsTimeOffsetPassesTheEnd() async {
         check(await AppleBehaviourProbes.pausedLayerCompletion(), differsUnder: ["paused-completes"])
     }
