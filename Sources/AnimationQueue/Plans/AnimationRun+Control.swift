@@ -94,14 +94,15 @@ extension AnimationRun {
         layer.beginTime = parentNow
     }
 
-    /// The topmost distinct layers among `layers`.
+    /// The topmost distinct layers among `layers`, in their first order. Linear in the layers
+    /// and their depth, so a plan of thousands of steps pays little for it.
     static func topmost(_ layers: [CALayer]) -> [CALayer] {
-        var unique: [CALayer] = []
-        for layer in layers where !unique.contains(where: { $0 === layer }) { unique.append(layer) }
+        var seen = Set<ObjectIdentifier>()
+        let unique = layers.filter { seen.insert(ObjectIdentifier($0)).inserted }
         return unique.filter { layer in
             var ancestor = layer.superlayer
             while let current = ancestor {
-                if unique.contains(where: { $0 === current }) { return false }
+                if seen.contains(ObjectIdentifier(current)) { return false }
                 ancestor = current.superlayer
             }
             return true

@@ -2,7 +2,7 @@
 // Needs the Linux engine's virtual time (AnimationTestClock) or scheduler internals:
 // compiled only where QuartzCore is absent.
 
-import AnimationQueue
+@testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
 import Testing
@@ -24,6 +24,17 @@ struct RunControlTests {
         let events = run.recordedEvents.filter { $0.step == step }
         return (events.first { $0.kind == .started }.map { $0.time - 50 },
                 events.first { if case .finished = $0.kind { true } else { false } }.map { $0.time - 50 })
+    }
+
+    /// A run retimes only the topmost of its layers: a layer under another of them follows
+    /// its ancestor's time.
+    @Test func theRunRetimesTheTopmostOfItsLayersOnceEach() {
+        let root = CALayer(), child = CALayer(), grandchild = CALayer(), other = CALayer(), unrelated = CALayer()
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
+        unrelated.addSublayer(other)   // `unrelated` is not among the run's layers
+        let topmost = AnimationRun.topmost([grandchild, other, root, grandchild, child, other])
+        #expect(topmost.map(ObjectIdentifier.init) == [other, root].map(ObjectIdentifier.init))
     }
 
     @Test func pausingFreezesTheRunningStepAndResumingContinuesIt() async {
