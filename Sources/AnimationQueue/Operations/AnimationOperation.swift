@@ -210,7 +210,13 @@ open class AnimationOperation: Operation, @unchecked Sendable {
                 return
             }
             let passes = gate.passOrWait { [self] in onMainInFlight { $0.receive(.gatePassed($0.beginContext())) } }
-            if passes { receive(.gatePassed(beginContext())) }
+            if passes {
+                receive(.gatePassed(beginContext()))
+            } else if let layer {
+                // Parked until the run resumes: if the layer is deallocated meanwhile, the
+                // operation ends then, not when the run resumes.
+                LayerLifetimeSentinel.watch(layer, for: self)
+            }
         case .resumeParked:
             receive(.gatePassed(beginContext()))
         case .discardAhead(let ahead, let applyPolicy):

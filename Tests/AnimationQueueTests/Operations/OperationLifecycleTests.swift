@@ -213,12 +213,22 @@ import Testing
         #expect(driver.send(.arrived(gate: false, .init(layerAlive: false))) == ["finish(interrupted)"])
     }
 
-    @Test func aLayerGoneWhileParkedInterruptsWhenTheGateOpens() {
+    @Test func aLayerGoneWhileParkedInterruptsAtOnceAndTheGateLaterChangesNothing() {
         var driver = Driver()
         _ = driver.send(.start)
         _ = driver.send(.arrived(gate: true, Self.alive))
-        #expect(driver.send(.layerGone) == [])
-        #expect(driver.send(.gatePassed(.init(layerAlive: false))) == ["finish(interrupted)"])
+        #expect(driver.send(.layerGone) == ["finish(interrupted)"])
+        #expect(driver.send(.gatePassed(.init(layerAlive: false))) == [])
+        #expect(driver.lifecycle.outcome == .interrupted)
+    }
+
+    @Test func aLayerGoneWhileParkedAfterACancelFinishesCancelled() {
+        var driver = Driver()
+        _ = driver.send(.start)
+        _ = driver.send(.arrived(gate: true, Self.alive))
+        #expect(driver.send(.cancel) == ["notifyCancelled", "resumeParked"])
+        #expect(driver.send(.layerGone) == ["finish(cancelled)"])
+        #expect(driver.send(.gatePassed(Self.alive)) == [])
     }
 
     @Test func aLayerGoneWhileAnimatingFinishesWithoutWaitingForCoreAnimation() {

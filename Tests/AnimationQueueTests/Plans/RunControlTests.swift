@@ -77,6 +77,35 @@ struct RunControlTests {
         #expect(times(run, "second").end == 2)
     }
 
+    /// A step held at a paused run's gate whose layer is deallocated ends `.interrupted`
+    /// then, not when the run resumes; the other step waits for the resume as before.
+    @Test func aParkedStepWhoseLayerIsDeallocatedEndsWithoutWaitingForTheResume() async {
+        let kept = clock.makeLayer()
+        var dropped: CALayer? = clock.makeLayer()
+        weak let droppedLayer = dropped
+        let run = queue.run(AnimationPlan {
+            Parallel {
+                Step(kept, ramp(0.5)).named("kept")
+                Step(dropped!, ramp(0.5)).named("dropped")
+            }
+        }, motion: .full)
+        run.pause()
+        await clock.advance(by: 0.25)
+        #expect(times(run, "dropped").start == nil && times(run, "kept").start == nil, "both wait at the gate")
+        dropped = nil
+        #expect(droppedLayer == nil)
+        await clock.advance(by: 0.25)
+        let droppedEnd = run.recordedEvents.first { $0.step == "dropped" && $0.kind == .finished(.interrupted) }
+        #expect(droppedEnd.map { $0.time - 50 } == 0.25, "ended when its layer went, while the run was still paused")
+        #expect(times(run, "kept").start == nil)
+        run.resume()
+        await clock.advance(by: 1)
+        #expect(times(run, "kept").start == 0.5)
+        #expect(times(run, "kept").end == 1)
+        #expect(await run.outcome == .interrupted)
+        #expect(run.outcome(ofStep: "kept") == .finished && run.outcome(ofStep: "dropped") == .interrupted)
+    }
+
     @Test func pausingDuringADelayKeepsTheRestOfTheDelay() async {
         let layer = clock.makeLayer()
         let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("late").delayed(by: 0.5) }, motion: .full)

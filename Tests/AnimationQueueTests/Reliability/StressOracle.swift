@@ -17,7 +17,8 @@ import Foundation
 /// - cancelling an operation cancels its dependents with `.cancel`, transitively;
 /// - an animation removed by other code, or a layer released, ends `.interrupted`, which
 ///   does not cancel dependents;
-/// - an operation that becomes ready while its run is paused starts when it resumes;
+/// - an operation that becomes ready while its run is paused starts when it resumes, unless
+///   its layer is released meanwhile: then it ends `.interrupted` at once;
 /// - gapless plans commit a step ahead when the last of its dependencies starts, to begin
 ///   at their planned end; if that animation is removed before the step starts on
 ///   time, the step ends `.interrupted` as it starts.
@@ -183,7 +184,9 @@ struct StressOracle {
     /// The test drops the last reference to the layer.
     mutating func releaseLayer(_ layer: Int, atTime time: TimeInterval) {
         layerAlive[layer] = false
-        for operation in spec.operations where operation.layer == layer && isRunning(operation.index) {
+        // Running operations, and those held at a paused run's gate, end at once.
+        for operation in spec.operations
+        where operation.layer == layer && (isRunning(operation.index) || phases[operation.index] == .parked) {
             phases[operation.index] = .finished(.interrupted)
         }
         startReady(at: localTime(time))

@@ -101,12 +101,17 @@ extension OperationLifecycle {
             return []
 
         // The layer was deallocated.
+        case (.parked(let ahead), .layerGone):
+            // Held at a paused run's gate: it can no longer animate, so it ends now, not
+            // when the run resumes.
+            return finishUnstarted(outcome(stop: nil), wasExecuting: true, discarding: ahead)
         case (.animating(let attachment), .layerGone):
             let outcome = outcome(stop: attachment.reports.stop)
             state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
             return startIfUnannounced(attachment) + [finish(outcome, nil)]
         case (_, .layerGone):
-            // Not begun: the beginning sees the layer gone. Finished: nothing to do.
+            // Not yet on the main thread: the beginning sees the layer gone. Finished:
+            // nothing to do.
             return []
 
         // Removal by other code, seen on the main thread.

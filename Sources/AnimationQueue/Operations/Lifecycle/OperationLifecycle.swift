@@ -16,7 +16,7 @@ import Foundation
 /// |----------------------|------------------|-------------------------------|------------------------------|-------------------------------|-------------------------|--------------------|-------------------|-------------|
 /// | initialized          | c: finished; else waitingForMain, hop | ✗           | ✗ · ignored                  | ahead's: recorded             | discard ahead           | —                  | discard ahead     | record, commit (not c) |
 /// | waitingForMain       | ✗                | c: finished; gate: parked; else begin | ✗ · ignored          | ahead's: recorded             | — (the hop sees c)      | —                  | discard ahead     | refused     |
-/// | parked               | ✗                | gatePassed: begin             | ✗ · ignored                  | ahead's: recorded             | wake on main            | —                  | discard ahead     | refused     |
+/// | parked               | ✗                | gatePassed: begin             | ✗ · ignored                  | ahead's: recorded             | wake on main            | c: finished `.cancelled`; else `.interrupted` | discard ahead     | refused     |
 /// | animating            | ✗                | ✗                             | record; announce start once the begin time is known | record; both → finished | apply policy on main (not stopped) | finished | remove animation | refused |
 /// | finished             | ✗                | gatePassed: ignored           | ignored                      | ignored                       | ignored                 | ignored            | ignored           | refused     |
 ///
