@@ -20,6 +20,19 @@ struct RunControlTests {
 
     func shown(_ layer: CALayer) -> Double { Double(layer.presentation()!.opacity) }
 
+    /// Runs `plan` and pauses the run in the same main-thread turn, before any step begins:
+    /// steps begin on the main queue's next turn.
+    func runPausedFromTheStart(_ plan: AnimationPlan) async -> AnimationRun {
+        let box = UncheckedSendableBox((queue, plan))
+        let run = LockedValue<AnimationRun?>(nil)
+        await onMainQueue {
+            let started = box.value.0.run(box.value.1, motion: .full)
+            started.pause()
+            run.value = started
+        }
+        return run.value!
+    }
+
     func times(_ run: AnimationRun, _ step: String) -> (start: Double?, end: Double?) {
         let events = run.recordedEvents.filter { $0.step == step }
         return (events.first { $0.kind == .started }.map { $0.time - 50 },
@@ -59,12 +72,11 @@ struct RunControlTests {
 
     @Test func pendingStepsWaitWhileTheRunIsPaused() async {
         let a = clock.makeLayer(), b = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let run = await runPausedFromTheStart(AnimationPlan {
             Step(a, ramp(0.5)).named("first")
             Perform("swap") {}
             Step(b, ramp(0.5)).named("second")
-        }, motion: .full)
-        run.pause()
+        })
         await clock.advance(by: 1)
         #expect(times(run, "first").start == nil)
         #expect(a.animationKeys() == nil)
@@ -83,13 +95,12 @@ struct RunControlTests {
         let kept = clock.makeLayer()
         var dropped: CALayer? = clock.makeLayer()
         weak let droppedLayer = dropped
-        let run = queue.run(AnimationPlan {
+        let run = await runPausedFromTheStart(AnimationPlan {
             Parallel {
                 Step(kept, ramp(0.5)).named("kept")
                 Step(dropped!, ramp(0.5)).named("dropped")
             }
-        }, motion: .full)
-        run.pause()
+        })
         await clock.advance(by: 0.25)
         #expect(times(run, "dropped").start == nil && times(run, "kept").start == nil, "both wait at the gate")
         dropped = nil
