@@ -11,18 +11,31 @@ public func blackHole<T>(_ value: T) {
 }
 
 /// The calling thread's CPU time, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`). Compare two
-/// readings only from the same thread (``mainThreadCPUSeconds(since:)``).
+/// readings only from the same thread (``MainThreadCPU``).
 public func threadCPUNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
-/// The main thread's CPU seconds since `start`, a reading taken on the main thread; stops the
-/// benchmark if called elsewhere, where the difference would mean nothing.
-public func mainThreadCPUSeconds(since start: UInt64) -> Double {
-    precondition(Thread.isMainThread, "main-thread CPU time read off the main thread")
-    return Double(threadCPUNanoseconds() - start) / 1e9
+/// The main thread's CPU time over a span, where it can be measured: both ends read on the
+/// main thread. The ratio runner drains the main queue on the main thread; under
+/// package-benchmark, whose async `main` leaves the main queue to worker threads, there is
+/// nothing to measure and the reading is nil.
+public struct MainThreadCPU {
+    private let start: UInt64
+
+    /// Starts a span, or nil off the main thread.
+    public init?() {
+        guard Thread.isMainThread else { return nil }
+        start = threadCPUNanoseconds()
+    }
+
+    /// The main thread's CPU seconds since `init`, or nil if called off the main thread.
+    public var seconds: Double? {
+        guard Thread.isMainThread else { return nil }
+        return Double(threadCPUNanoseconds() - start) / 1e9
+    }
 }
 
 /// Seconds elapsed while `body` runs.

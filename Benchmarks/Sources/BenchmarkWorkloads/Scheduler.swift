@@ -9,15 +9,15 @@ public struct GraphRun {
     public var seconds: Double
     public var count: Int
     public var mallocs: Int
-    /// CPU time of the main thread over the run (0 where not measured).
-    public var mainThreadSeconds: Double = 0
+    /// CPU time of the main thread over the run, where it can be measured (``MainThreadCPU``).
+    public var mainThreadSeconds: Double?
     /// Heap growth with every operation added and none started, per operation.
     public var pendingHeapBytesPerOp: Double
     /// Bytes requested from malloc, live with every operation pending, per operation.
     public var pendingRequestedBytesPerOp: Double
 
     public var secondsPerOp: Double { seconds / Double(count) }
-    public var mainThreadSecondsPerOp: Double { mainThreadSeconds / Double(count) }
+    public var mainThreadSecondsPerOp: Double? { mainThreadSeconds.map { $0 / Double(count) } }
     public var mallocsPerOp: Double { Double(mallocs) / Double(count) }
 }
 
@@ -35,7 +35,7 @@ public enum SchedulerWorkloads {
         var queue: AnimationQueue?
         var pendingHeap = 0, pendingRequested = 0
         let probe = HeapProbe()
-        let mainCPU = threadCPUNanoseconds()
+        let mainCPU = MainThreadCPU()
         let elapsed = await seconds {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 let animationQueue = AnimationQueue(name: "bench")
@@ -54,7 +54,7 @@ public enum SchedulerWorkloads {
                 queue = animationQueue
             }
         }
-        let mainSeconds = mainThreadCPUSeconds(since: mainCPU)
+        let mainSeconds = mainCPU?.seconds
         probe.stop()
         blackHole(queue)
         return GraphRun(seconds: elapsed, count: spec.count, mallocs: probe.mallocs, mainThreadSeconds: mainSeconds,
@@ -115,13 +115,13 @@ public enum SchedulerWorkloads {
     public static func nestedTransactions(_ count: Int, clock: DrivenClock = .shared) async -> GraphRun {
         let layer = clock.makeLayer()
         let probe = HeapProbe()
-        let mainCPU = threadCPUNanoseconds()
+        let mainCPU = MainThreadCPU()
         let elapsed = await seconds {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 NestedCompletions(layer: layer, remaining: count, done: done).step()
             }
         }
-        let mainSeconds = mainThreadCPUSeconds(since: mainCPU)
+        let mainSeconds = mainCPU?.seconds
         probe.stop()
         return GraphRun(seconds: elapsed, count: count, mallocs: probe.mallocs, mainThreadSeconds: mainSeconds,
                         pendingHeapBytesPerOp: 0, pendingRequestedBytesPerOp: 0)
