@@ -310,10 +310,12 @@ struct ClassicPatternTests {
         let ring = clock.makeLayer { ProgressRingLayer() }
         ring.onDisplay = { displayed.append($0) }
         OQC.withClock(clock.engineClock) {
-            CATransaction.begin()
-            CATransaction.setAnimationDuration(0.5)
-            ring.progress = 1
-            CATransaction.commit()
+            // In effect at once, whatever implicit transaction an earlier test left pending
+            // on this (reused) thread.
+            LayerFixtures.inEffect {
+                CATransaction.setAnimationDuration(0.5)
+                ring.progress = 1
+            }
         }
         await clock.advance(to: 0.25)
         #expect(ring.progress == 1)
