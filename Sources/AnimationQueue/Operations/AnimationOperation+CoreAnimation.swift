@@ -115,10 +115,14 @@ extension AnimationOperation {
     }
 
     /// Removes the animation under `key` and, with `hasTransition`, the layer's transition if
-    /// it is still this operation's.
+    /// it is still this operation's, in a transaction of its own: the removal takes effect at
+    /// once and leaves no implicit transaction pending on the calling thread, which would
+    /// defer the commits of whatever that thread begins next in the same turn.
     func removeAnimation(key: String, hasTransition: Bool) {
         guard let layer else { return }
+        CATransaction.begin()
         removeAnimation(key: key, hasTransition: hasTransition, from: layer)
+        CATransaction.commit()
     }
 
     private func removeAnimation(key: String, hasTransition: Bool, from layer: CALayer) {

@@ -32,6 +32,9 @@ struct OperationTimingTests {
                 moved.signal()
             }
             moved.wait()
+            // What the end of the turn does, done here so that the implicit transaction does
+            // not stay pending into the other tests' work queued on the main queue.
+            CATransaction.flush()
         }
         let nestedCommitsAtOnce = engineClock.variance.contains(.nestedCommitsImmediately)
         let begin: CFTimeInterval = nestedCommitsAtOnce ? 10 : 10.25
@@ -101,6 +104,10 @@ struct CallbackOrderTests {
         let operation = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1))
         let box = UncheckedSendableBox(operation)
         await onMainQueue { box.value.start() }
+        // The main thread is shared with other tests: if one left an implicit transaction
+        // pending there, the start's commit took effect only when that one commits, on the
+        // main queue's next turn. Let it turn before time moves.
+        await onMainQueue {}
         return (layer, operation)
     }
 
