@@ -16,9 +16,12 @@ enum LayerFixtures {
 
     /// Runs `body` in a transaction that has taken effect when this returns. Test threads
     /// are reused, and a transaction begun while the thread's implicit transaction is
-    /// pending (left by an earlier test's property change) takes effect only when that one
-    /// commits, as Apple documents; so the implicit one is flushed too.
+    /// pending (left by an earlier test's property change) is nested in it: it takes effect
+    /// only when that one commits, as Apple documents, and it sees that one's settings (such
+    /// as disabled actions). So a pending implicit transaction is flushed first, and the
+    /// thread's is flushed again after the commit.
     static func inEffect(_ body: () -> Void) {
+        CATransaction.flush()
         CATransaction.begin()
         body()
         CATransaction.commit()
