@@ -55,12 +55,14 @@ final class GaplessScheduler: @unchecked Sendable {
 
     /// When `step` should begin, in its layer's time: the latest planned end of its
     /// dependencies. Nil if one has not started, ended other than `.finished`, never ends,
-    /// or its layer is gone.
+    /// or its layer is gone, and nil if one was cancelled: its cancel reaches its animation
+    /// on the main thread, possibly after this call, and from `cancel()` on, its planned end
+    /// no longer counts, whichever comes first.
     private func plannedBegin(of step: AnimationOperation) -> CFTimeInterval? {
         guard let layer = step.layer, let waitsFor = dependencies[ObjectIdentifier(step)] else { return nil }
         var latest = -CFTimeInterval.infinity
         for weakDependency in waitsFor {
-            guard let dependency = weakDependency.operation else { return nil }
+            guard let dependency = weakDependency.operation, !dependency.isCancelled else { return nil }
             if let outcome = dependency.outcome, outcome != .finished { return nil }
             guard let end = dependency.plannedEnd, end.isFinite,
                   let dependencyLayer = dependency.layer else { return nil }

@@ -196,5 +196,51 @@ struct GaplessDiscardedCommitTests {
         #expect(run.isFinished)
         if run.isFinished { #expect(await run.outcome == .cancelled) }
     }
+
+    /// "hold" waits for "fade", which is cancelled at 0.5, and for "slide", which starts
+    /// then because "fade"'s cancel cancels "bridge" and "slide" proceeds without it. The
+    /// cancel is made on a thread of its own, which is held (by a cancel hook that runs after
+    /// the queue's) until "slide" has started: the cancel has not reached "fade"'s animation
+    /// then, and "fade" still holds it. A cancelled dependency has no planned end all the
+    /// same, so "hold" is not committed ahead; it starts, fresh, when "slide" ends.
+    @Test func aCancelledDependencyHasNoPlannedEndBeforeItsCancelReachesItsAnimation() async {
+        let layer = clock.makeLayer()
+        let fadeStep = Step(layer, BasicAnimation(.opacity, from: 0, to: 1, duration: 1)).named("fade")
+        let bridge = Step(layer, BasicAnimation(.opacity, to: 0.5, duration: 1)).named("bridge").after("fade")
+        let slide = Step(layer, BasicAnimation(.positionX, to: 100, duration: 0.5, timing: .linear))
+            .named("slide").after("bridge").onCancelledDependency(.proceed)
+        let hold = Step(layer, BasicAnimation(.cornerRadius, to: 8, duration: 0.2))
+            .named("hold").after("fade", "slide").onCancelledDependency(.proceed)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Parallel { fadeStep; bridge; slide; hold }
+        }, motion: .full)
+        await clock.advance(by: 0.5)
+        let steps = run.operations.compactMap { $0 as? AnimationOperation }
+        let fade = steps.first { $0.name == "fade" }!, sliding = steps.first { $0.name == "slide" }!
+        let slideStarted = LockedValue(false), held = LockedValue(false)
+        let proceed = DispatchSemaphore(value: 0)
+        sliding.addHooks { $0.didStart.append { _, _ in slideStarted.value = true } }
+        fade.addHooks { hooks in
+            hooks.didCancel.append { _ in held.value = proceed.wait(timeout: .now() + 30) == .success }
+        }
+        let box = UncheckedSendableBox(fade)
+        let cancelling = Task { await onThreadOfItsOwn { box.value.cancel() } }
+        // The cancel is held before it reaches "fade"'s animation; "slide" starts meanwhile.
+        #expect(await settle(clock) { slideStarted.value })
+        #expect(fade.layer?.animation(forKey: fade.withLifecycle { $0.attachment?.key } ?? "") != nil)
+        proceed.signal()
+        await cancelling.value
+        await clock.advance(by: 0)
+        #expect(held.value)
+        #expect(run.outcome(ofStep: "fade") == .cancelled)
+        #expect(run.outcome(ofStep: "bridge") == .cancelled)
+        #expect(layer.animationKeys()?.count == 1, "only 'slide' runs: \(layer.animationKeys() ?? [])")
+        await clock.advance(by: 0.5)    // t = 1.0: "slide" ends, "hold" starts
+        let holdStart = run.recordedEvents.first { $0.step == "hold" && $0.kind == .started }?.time
+        #expect(isClose(holdStart, 1.0))
+        await clock.advance(by: 0.2)
+        #expect(await run.outcome == .cancelled)
+        #expect(run.outcome(ofStep: "hold") == .finished)
+    }
 }
 #endif
