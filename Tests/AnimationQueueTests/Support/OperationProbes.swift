@@ -150,11 +150,18 @@ func isClose(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
 /// Lets time-free work settle until `condition` holds, for work the test clock does not
 /// track (`OperationQueue.main`, plain operations, `completionBlock`s, which Foundation runs
 /// asynchronously). Virtual time does not move. Returns whether `condition` came to hold.
+///
+/// Gives up after 2,000 rounds and at least `patience` real seconds: a round is quick on
+/// an idle machine, while on a starved one Foundation's worker threads may not run for
+/// seconds, so a count of rounds alone would give up before they do.
 @discardableResult
-func settle(_ clock: AnimationTestClock, until condition: () -> Bool) async -> Bool {
-    for _ in 0..<2_000 {
+func settle(_ clock: AnimationTestClock, patience: TimeInterval = 60, until condition: () -> Bool) async -> Bool {
+    let start = Date()
+    var rounds = 0
+    while rounds < 2_000 || Date().timeIntervalSince(start) < patience {
         if condition() { return true }
         await clock.advance(by: 0)
+        rounds += 1
     }
     return condition()
 }

@@ -9,9 +9,13 @@ import Testing
 struct AnimationTestClockSettleTests {
     /// A queue whose plain operation named `blocker` runs (on a worker thread) until
     /// `release` is signalled, with an animation operation on `clock` waiting for it.
+    ///
+    /// The test signals `release` once its settle has given up. The blocker's own bound only
+    /// keeps a worker thread from being held forever should the test stop first; it is far
+    /// beyond the time a starved machine takes to reach the settle.
     private func blockedQueue(on clock: AnimationTestClock, layer: CALayer, release: DispatchSemaphore) -> (AnimationQueue, AnimationOperation) {
         let queue = AnimationQueue(name: "blocked")
-        let blocker = BlockOperation { _ = release.wait(timeout: .now() + 10) }
+        let blocker = BlockOperation { _ = release.wait(timeout: .now() + 300) }
         blocker.name = "blocker"
         let fade = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3))
         fade.name = "fade"
@@ -24,6 +28,7 @@ struct AnimationTestClockSettleTests {
     @Test func settleThatTimesOutFailsTheTestNamingTheWorkInFlight() async {
         let clock = AnimationTestClock(settleTimeout: 0.2)
         let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
         let card = clock.makeLayer()
         let (queue, fade) = blockedQueue(on: clock, layer: card, release: release)
         await withKnownIssue {
@@ -36,7 +41,6 @@ struct AnimationTestClockSettleTests {
         // Stopped at the failure: no virtual time passed, and the fade never started.
         #expect(clock.now == 0)
         #expect(fade.outcome == nil && !fade.isExecuting)
-        release.signal()
         queue.cancelAll()
         _ = card
     }
@@ -44,13 +48,13 @@ struct AnimationTestClockSettleTests {
     @Test func unsettledWorkReportListsWhatWasInFlight() async throws {
         let clock = AnimationTestClock(settleTimeout: 0.2)
         let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
         let card = clock.makeLayer()
         let (queue, _) = blockedQueue(on: clock, layer: card, release: release)
         let report = try #require(await clock.settleWithinTimeout())
         #expect(report.timeout == 0.2)
         #expect(report.workInFlight.contains { $0.hasPrefix("'blocker' is ") && $0.hasSuffix(" on 'blocked'") })
         #expect(report.description.hasPrefix("AnimationTestClock: work did not settle at t = 0.0 (settle timeout 0.2 s): "))
-        release.signal()
         queue.cancelAll()
         _ = card
     }
@@ -65,13 +69,13 @@ struct AnimationTestClockSettleTests {
         // In flight on its own queue (waiting behind a plain operation that runs), a
         // real-clock operation is nothing the test clock waits for or reports.
         let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
         let queue = AnimationQueue(name: "production")
-        let blocker = BlockOperation { _ = release.wait(timeout: .now() + 10) }
+        let blocker = BlockOperation { _ = release.wait(timeout: .now() + 300) }
         production.addDependency(blocker)
         queue.addOperations([blocker, production])
         await clock.settle()
         #expect(clock.pendingWork.isEmpty)
-        release.signal()
         queue.cancelAll()
         _ = (trackedLayer, productionLayer)
     }
