@@ -31,6 +31,9 @@ public final class AnimationQueue: @unchecked Sendable {
     private var graph = DependencyGraph()
     /// Operations whose cancellation is being (or was) propagated; guarded by `lock`.
     private var propagating = Set<ObjectIdentifier>()
+    /// Callers of ``waitUntilAllOperationsAreFinished()``, each with the operations it still
+    /// waits for; guarded by `lock`.
+    private var drainWaiters: [(remaining: Set<ObjectIdentifier>, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Creates a queue.
     public init(name: String) {
@@ -137,10 +140,18 @@ public final class AnimationQueue: @unchecked Sendable {
         operations.cancelAllOperations()
     }
 
-    /// Suspends until every operation added so far has finished.
+    /// Suspends until every operation added so far has finished and the queue has handled
+    /// its finish: its dependents are handed over, and ``operationCount`` no longer counts it.
     public func waitUntilAllOperationsAreFinished() async {
-        let all = lock.withLock { graph.allOperations }
-        for operation in all { await operation.finished() }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waits = lock.withLock { () -> Bool in
+                let remaining = Set(graph.allOperations.map(ObjectIdentifier.init))
+                guard !remaining.isEmpty else { return false }
+                drainWaiters.append((remaining, continuation))
+                return true
+            }
+            if !waits { continuation.resume() }
+        }
     }
 
     /// Operations added and not finished.
@@ -329,6 +340,7 @@ public final class AnimationQueue: @unchecked Sendable {
             let toCancel = wasCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
             return (dependents, unblocked, toCancel)
         }
+        defer { resumeDrainWaiters(after: operation) }
         // A cancelled operation can finish while another thread's propagation has claimed
         // it but not yet reached its dependents; cancel the ones it unblocks here, before
         // they are handed over, so none of them starts.
@@ -343,6 +355,25 @@ public final class AnimationQueue: @unchecked Sendable {
         for dependent in dependents where !(dependent is AnimationOperation || dependent is MainThreadOperation) && !dependent.isCancelled {
             dependent.removeDependency(operation)
         }
+    }
+
+    /// Resumes the callers of ``waitUntilAllOperationsAreFinished()`` that waited for
+    /// `operation` last, once its finish is handled (its dependents handed over).
+    private func resumeDrainWaiters(after operation: Operation) {
+        let id = ObjectIdentifier(operation)
+        let done = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            guard !drainWaiters.isEmpty else { return [] }
+            var done: [CheckedContinuation<Void, Never>] = []
+            drainWaiters = drainWaiters.compactMap { waiter in
+                var waiter = waiter
+                waiter.remaining.remove(id)
+                guard waiter.remaining.isEmpty else { return waiter }
+                done.append(waiter.continuation)
+                return nil
+            }
+            return done
+        }
+        for continuation in done { continuation.resume() }
     }
 }
 
