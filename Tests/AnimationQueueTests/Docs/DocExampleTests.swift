@@ -31,9 +31,10 @@ private func time(of step: String, _ kind: AnimationRun.Event.Kind, in run: Anim
 }
 
 /// Advances in 0.1 s steps until `done()` (blocks and Perform run on threads the virtual clock
-/// does not wait for). The suite's time limit is the hang guard.
+/// does not wait for). The suite's time limit is the hang guard: it cancels the test's task,
+/// which ends the loop.
 private func advance(_ clock: AnimationTestClock, until done: () -> Bool) async {
-    while !done() { await clock.advance(by: 0.1) }
+    while !done(), !Task.isCancelled { await clock.advance(by: 0.1) }
 }
 
 /// A stand-in for the permission alert of Chains.md.

@@ -183,7 +183,7 @@ struct ReadmeSnippetTests {
         // The block runs on a queue thread, which the virtual clock does not wait for; step
         // until it and the reveal have finished.
         // No wall-clock cap (see planRunsToItsEnd); the suite's time limit is the hang guard.
-        while !operations.allSatisfy({ $0.isFinished }) {
+        while !operations.allSatisfy({ $0.isFinished }), !Task.isCancelled {
             await clock.advance(by: 0.1)
         }
         #expect(operations.allSatisfy { $0.isFinished })
@@ -197,8 +197,9 @@ struct ReadmeSnippetTests {
         // clock does not wait for; step until the run has ended.
         // No wall-clock cap: under a sanitizer, with other suites busy on the main queue, 30 s
         // were once not enough, and awaiting the outcome of a run no one advanced then hung.
-        // Virtual time moves on every turn; the suite's time limit is the hang guard.
-        while !run.isFinished { await clock.advance(by: 0.1) }
+        // Virtual time moves on every turn; the suite's time limit is the hang guard (it
+        // cancels the task, which ends the loop).
+        while !run.isFinished, !Task.isCancelled { await clock.advance(by: 0.1) }
         #expect(await run.outcome == .finished)
         #expect(run.outcome(ofStep: "fade out") == .finished)
         // What `print(event)` prints, as the README's comment says: seconds since the run began.

@@ -95,13 +95,17 @@ struct ClassicPatternRealTimeTests {
         CATransaction.setDisableActions(true)
         card.position.x = 20
         CATransaction.commit()
-        let slide = AnimationOperation(layer: card, animation: BasicAnimation(.positionX, from: 50, to: 300, duration: 10))
+        // Long enough that it is still running however long a loaded machine takes to see it
+        // start; it is cancelled then.
+        let slide = AnimationOperation(layer: card, animation: BasicAnimation(.positionX, from: 50, to: 300, duration: 600))
         slide.cancellationPolicy = .revert
         let fade = AnimationOperation(layer: card, animation: BasicAnimation(.opacity, to: 0, duration: 0.05))
         fade.addDependency(slide)
         let queue = AnimationQueue(name: "cancel")
         queue.addOperations([slide, fade])
-        while card.animationKeys() == nil { await Task.yield() }      // the slide is running
+        // Until the slide runs; the suite's time limit cancels the task, which ends the loop.
+        while card.animationKeys() == nil, !slide.isFinished, !Task.isCancelled { await Task.yield() }
+        #expect(card.animationKeys()?.count == 1)
         slide.cancel()
         #expect(await slide.waitForOutcome() == .cancelled)
         #expect(await fade.waitForOutcome() == .cancelled)

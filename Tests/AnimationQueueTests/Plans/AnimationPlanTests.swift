@@ -124,7 +124,7 @@ struct AnimationPlanTests {
         waiter.cancel()
         // The removal is reported on the clock's next turn, as Core Animation reports it
         // after the run loop turns.
-        while !run.isFinished { await clock.advance(by: 0) }
+        while !run.isFinished, !Task.isCancelled { await clock.advance(by: 0) }
         #expect(await waiter.value == .cancelled)
     }
 

@@ -355,7 +355,8 @@ struct GaplessStallTests {
         // layer is only read there, on the main thread, while this task waits.
         nonisolated(unsafe) let sampled = b
         let (began, stalledFrom): (CFTimeInterval?, CFTimeInterval) = await withCheckedContinuation { continuation in
-            Self.whenStarted(run, "first") { start in
+            Self.whenStarted(run, "first", attempts: 15_000) { start in
+                guard let start else { return continuation.resume(returning: (nil, 0)) }
                 DispatchQueue.main.asyncAfter(deadline: .now() + max(0, start + 0.27 - CACurrentMediaTime())) {
                     let stalledFrom = CACurrentMediaTime()
                     Thread.sleep(forTimeInterval: Self.stall)
@@ -364,18 +365,22 @@ struct GaplessStallTests {
             }
         }
         #expect(await run.outcome == .finished)
-        let start = run.recordedEvents.first { $0.step == "first" && $0.kind == .started }!.time
-        let reported = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }!.time
+        let start = run.recordedEvents.first { $0.step == "first" && $0.kind == .started }?.time ?? .nan
+        let reported = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }?.time ?? .nan
         return Measured(planned: start + 0.3, sampledBegin: began, reported: reported, stalledFrom: stalledFrom)
     }
 
-    /// Calls `body` on the main queue with the media time `step` started, checking every 2 ms.
-    static func whenStarted(_ run: AnimationRun, _ step: String, _ body: @escaping @Sendable (CFTimeInterval) -> Void) {
+    /// Calls `body` on the main queue with the media time `step` started, checking every 2 ms,
+    /// or with nil after `attempts` checks: a test waiting on it never hangs.
+    static func whenStarted(_ run: AnimationRun, _ step: String, attempts: Int,
+                            _ body: @escaping @Sendable (CFTimeInterval?) -> Void) {
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.002) {
             if let start = run.recordedEvents.first(where: { $0.step == step && $0.kind == .started })?.time {
                 body(start)
+            } else if attempts > 1 {
+                whenStarted(run, step, attempts: attempts - 1, body)
             } else {
-                whenStarted(run, step, body)
+                body(nil)
             }
         }
     }
