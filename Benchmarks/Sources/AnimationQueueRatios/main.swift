@@ -1,7 +1,7 @@
 // Runs each workload next to its baseline in the same process and prints the ratio tables
 // that Benchmarks/README.md records. Release builds only:
 //
-//     swift run -c release AnimationQueueRatios [--quick] [--only ratios|scheduler|scale|engine] [--check]
+//     swift run -c release AnimationQueueRatios [--quick] [--only ratios|burst|scheduler|scale|engine] [--check]
 //
 // `--check` ends with the ratio targets and exits with status 1 if a ratio exceeds its limit
 // (see `Ratio.limit`): `.ci/run` runs `--quick --only ratios --check`.
@@ -10,7 +10,8 @@ import Foundation
 
 let quick = CommandLine.arguments.contains("--quick")
 let check = CommandLine.arguments.contains("--check")
-/// `--only ratios|scheduler|scale|engine` runs one section.
+/// `--only ratios|scheduler|scale|engine` runs one section; `--only burst` only the bursts of
+/// the ratios section (for a profiler).
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 func wants(_ section: String) -> Bool { only == nil || only == section }
 let repeats = quick ? 1 : 5
@@ -53,10 +54,8 @@ func main() async {
     print("malloc counting: \(HeapProbe.isCounting ? "on" : "OFF (interposer not loaded)")")
     print("")
 
-    if wants("ratios") {
-        await burst()
-        await chainRatio()
-    }
+    if wants("ratios") || only == "burst" { await burst() }
+    if wants("ratios") { await chainRatio() }
     if wants("scheduler") { await perStep() }
     if wants("scale") { await scale() }
     if wants("engine") { engine() }
