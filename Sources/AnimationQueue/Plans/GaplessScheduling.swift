@@ -55,9 +55,9 @@ final class GaplessScheduler: @unchecked Sendable {
 
     /// When `step` should begin, in its layer's time: the latest planned end of its
     /// dependencies. Nil if one has not started, ended other than `.finished`, never ends,
-    /// or its layer is gone, and nil if one was cancelled: its cancel reaches its animation
-    /// on the main thread, possibly after this call, and from `cancel()` on, its planned end
-    /// no longer counts, whichever comes first.
+    /// or its layer is gone. Nil too from the moment one is cancelled: its cancel reaches its
+    /// animation on the main thread only later, and a step that starts meanwhile (often
+    /// because of that very cancel) must not be committed to an end that will not come.
     private func plannedBegin(of step: AnimationOperation) -> CFTimeInterval? {
         guard let layer = step.layer, let waitsFor = dependencies[ObjectIdentifier(step)] else { return nil }
         var latest = -CFTimeInterval.infinity
