@@ -377,21 +377,8 @@ public final class AnimationQueue: @unchecked Sendable {
     }
 }
 
-extension Operation {
-    /// Suspends until the operation has finished.
-    func finished() async {
-        if isFinished { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let waiter = BlockOperation {}
-            waiter.addDependency(self)
-            waiter.completionBlock = { continuation.resume() }
-            FinishWaiter.queue.addOperation(waiter)
-        }
-    }
-}
-
 /// A queue for operations that only wait for other operations to finish: the watchers of an
-/// ``AnimationQueue``'s plain operations and ``Operation/finished()``.
+/// ``AnimationQueue``'s plain operations.
 enum FinishWaiter {
     static let queue: OperationQueue = {
         let queue = OperationQueue()
