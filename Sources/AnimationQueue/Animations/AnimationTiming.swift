@@ -82,7 +82,8 @@ public struct AnimationTiming: Sendable, Hashable, CustomStringConvertible {
         return (CGPoint(x: CGFloat(p.0), y: CGFloat(p.1)), CGPoint(x: CGFloat(p.2), y: CGFloat(p.3)))
     }
 
-    /// A new Core Animation timing function for this curve.
+    /// The Core Animation timing function for this curve. The named curves return one shared
+    /// instance each (a timing function is immutable), so a burst of steps builds none.
     ///
     /// ```swift
     /// animation.timingFunction = AnimationTiming.easeOut.mediaTimingFunction
@@ -90,15 +91,7 @@ public struct AnimationTiming: Sendable, Hashable, CustomStringConvertible {
     public var mediaTimingFunction: CAMediaTimingFunction {
         switch storage {
         case .named(let name):
-            let caName: CAMediaTimingFunctionName
-            switch name {
-            case .linear: caName = .linear
-            case .easeIn: caName = .easeIn
-            case .easeOut: caName = .easeOut
-            case .easeInEaseOut: caName = .easeInEaseOut
-            case .default: caName = .default
-            }
-            return CAMediaTimingFunction(name: caName)
+            return NamedTimingFunctions.shared(name)
         case .controlPoints(let c1x, let c1y, let c2x, let c2y):
             return CAMediaTimingFunction(controlPoints: c1x, c1y, c2x, c2y)
         }
@@ -109,6 +102,28 @@ public struct AnimationTiming: Sendable, Hashable, CustomStringConvertible {
         switch storage {
         case .named(let name): return "." + name.rawValue
         case .controlPoints(let a, let b, let c, let d): return ".cubicBezier(\(a), \(b), \(c), \(d))"
+        }
+    }
+}
+
+/// One `CAMediaTimingFunction` per named curve, shared by every animation that uses it: a
+/// timing function is immutable, and Core Animation's own named functions are shared objects
+/// too, so a burst of steps does not build one per step.
+private enum NamedTimingFunctions {
+    // Immutable after creation: CAMediaTimingFunction has no setters.
+    nonisolated(unsafe) private static let linear = CAMediaTimingFunction(name: .linear)
+    nonisolated(unsafe) private static let easeIn = CAMediaTimingFunction(name: .easeIn)
+    nonisolated(unsafe) private static let easeOut = CAMediaTimingFunction(name: .easeOut)
+    nonisolated(unsafe) private static let easeInEaseOut = CAMediaTimingFunction(name: .easeInEaseOut)
+    nonisolated(unsafe) private static let standard = CAMediaTimingFunction(name: .default)
+
+    static func shared(_ name: AnimationTiming.Name) -> CAMediaTimingFunction {
+        switch name {
+        case .linear: linear
+        case .easeIn: easeIn
+        case .easeOut: easeOut
+        case .easeInEaseOut: easeInEaseOut
+        case .default: standard
         }
     }
 }

@@ -13,8 +13,11 @@ enum MainThread {
     }()
 
     /// Whether the caller runs on the main queue or the main thread.
+    ///
+    /// The queue's key is read first: on Linux, `Thread.isMainThread` makes two system calls
+    /// (`getpid`, `gettid`), which a burst of starts on the main queue would pay per step.
     static var isCurrent: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: key) == 1
+        DispatchQueue.getSpecific(key: key) == 1 || Thread.isMainThread
     }
 
     /// Runs `body` now if on the main thread, else as soon as the main queue turns.

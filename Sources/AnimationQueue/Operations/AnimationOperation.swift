@@ -86,7 +86,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         timeSource = MediaClock.Source(layer)
         lifecycle = OperationLifecycle(key: "")
         super.init()
-        lifecycle = OperationLifecycle(key: "AnimationQueue.\(ObjectIdentifier(self).hashValue)")
+        // Unique among live operations: the object's address, in hexadecimal (no hashing).
+        lifecycle = OperationLifecycle(key: "AnimationQueue." + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 16))
     }
 
     /// Reads media time for events, even after the layer is gone.
@@ -276,10 +277,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// then `animationDidStart(_:)` reports it).
     func batchDidCommit() {
         defer { SchedulerActivity.end(self) }
-        let unresolved = withLifecycle { lifecycle -> String? in
-            guard let attachment = lifecycle.attachment, !attachment.isAdding, attachment.begin == nil else { return nil }
-            return attachment.key
-        }
+        let unresolved = lock.withLock { lifecycle.keyAwaitingBegin }
         guard let key = unresolved, let layer else { return }
         let now = timeSource.now(for: layer)
         guard let begin = committedBegin(ofAnimationUnder: key, on: layer, now: now) else { return }

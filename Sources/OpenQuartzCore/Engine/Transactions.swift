@@ -3,7 +3,29 @@ import Foundation
 
 /// One `begin()`/`commit()` scope, or a thread's implicit transaction.
 final class TransactionScope {
-    var values: [String: Any] = [:]
+    /// The scope's values by key (``value(forKey:)``). The two that nearly every transaction
+    /// sets, `disableActions` and the completion block, have fields of their own, so a
+    /// transaction that sets only those allocates no dictionary.
+    private var values: [String: Any] = [:]
+    private var disableActions: Any?
+    private var completionBlock: Any?
+
+    func value(forKey key: String) -> Any? {
+        switch key {
+        case kCATransactionDisableActions: disableActions
+        case Transactions.CompletionKey.name: completionBlock
+        default: values[key]
+        }
+    }
+
+    func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case kCATransactionDisableActions: disableActions = value
+        case Transactions.CompletionKey.name: completionBlock = value
+        default: values[key] = value
+        }
+    }
+
     /// Completion groups created in this scope, in order; the last one collects new animations.
     var groups: [CompletionGroup] = []
     /// Completion groups of explicit transactions nested in this one and already committed:
@@ -24,9 +46,6 @@ final class ThreadTransactions {
     /// transaction commits as soon as the outermost explicit one does.
     var isFlushRequested = false
 
-    var scopesInnermostFirst: [TransactionScope] {
-        explicit.reversed() + (implicit.map { [$0] } ?? [])
-    }
 }
 
 /// The engine's transaction machinery behind `CATransaction`.
@@ -260,22 +279,25 @@ enum Transactions {
 
     static func value(forKey key: String) -> Any? {
         Engine.locked {
-            for scope in current.scopesInnermostFirst {
-                if let value = scope.values[key] { return value }
+            // Innermost first, without building the list of scopes: every property change
+            // reads `disableActions` through here.
+            let thread = current
+            for scope in thread.explicit.reversed() {
+                if let value = scope.value(forKey: key) { return value }
             }
-            return nil
+            return thread.implicit?.value(forKey: key)
         }
     }
 
     static func setValue(_ value: Any?, forKey key: String) {
-        Engine.locked { innermostScope(current).values[key] = value }
+        Engine.locked { innermostScope(current).setValue(value, forKey: key) }
     }
 
     /// Starts a new completion group in the innermost scope.
     static func setCompletionBlock(_ block: (() -> Void)?) {
         Engine.locked {
             let scope = innermostScope(current)
-            scope.values[CompletionKey.name] = block.map(UncheckedSendable.init)
+            scope.setValue(block.map(UncheckedSendable.init), forKey: CompletionKey.name)
             scope.groups.append(CompletionGroup(block: block))
         }
     }
@@ -292,7 +314,13 @@ enum Transactions {
         Engine.locked {
             let thread = current
             _ = innermostScope(thread)
-            return thread.scopesInnermostFirst.compactMap(\.groups.last)
+            var groups: [CompletionGroup] = []
+            groups.reserveCapacity(thread.explicit.count + 1)
+            for scope in thread.explicit.reversed() {
+                if let group = scope.groups.last { groups.append(group) }
+            }
+            if let group = thread.implicit?.groups.last { groups.append(group) }
+            return groups
         }
     }
 }

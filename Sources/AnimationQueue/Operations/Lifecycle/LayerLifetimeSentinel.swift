@@ -12,7 +12,8 @@ import Foundation
 final class LayerLifetimeSentinel: @unchecked Sendable {
     // `lock` guards `watchers`.
     private let lock = NSLock()
-    private var watchers: [ObjectIdentifier: WeakWatcher] = [:]
+    /// Weak references to the watching operations, in the order they started watching.
+    private var watchers: [WeakWatcher] = []
 
     private struct WeakWatcher { weak var operation: AnimationOperation? }
 
@@ -22,31 +23,34 @@ final class LayerLifetimeSentinel: @unchecked Sendable {
     /// Makes `operation` hear of `layer`'s deallocation (main thread, inside the caller's
     /// transaction with actions disabled).
     static func watch(_ layer: CALayer, for operation: AnimationOperation) {
-        let sentinel: LayerLifetimeSentinel
         if let existing = layer.value(forKey: key) as? LayerLifetimeSentinel {
-            sentinel = existing
+            existing.add(operation)
         } else {
-            sentinel = LayerLifetimeSentinel()
+            let sentinel = LayerLifetimeSentinel(watching: operation)
             layer.setValue(sentinel, forKey: key)
         }
-        sentinel.add(operation)
+    }
+
+    private init(watching operation: AnimationOperation) {
+        watchers = [WeakWatcher(operation: operation)]
     }
 
     private func add(_ operation: AnimationOperation) {
         lock.withLock {
+            guard !watchers.contains(where: { $0.operation === operation }) else { return }
             // Finished operations need no signal; dropping them, once there are a few, keeps
-            // the table small on a layer that plays many steps.
+            // the list small on a layer that plays many steps.
             if watchers.count >= 8 {
-                watchers = watchers.filter { $0.value.operation.map { !$0.isFinished } ?? false }
+                watchers.removeAll { $0.operation.map { $0.isFinished } ?? true }
             }
-            watchers[ObjectIdentifier(operation)] = WeakWatcher(operation: operation)
+            watchers.append(WeakWatcher(operation: operation))
         }
     }
 
     deinit {
         // The layer may be released anywhere, even inside Core Animation's own locked
         // work: the operations hear of it on the main queue's next turn.
-        for case let operation? in watchers.values.map(\.operation) where !operation.isFinished {
+        for case let operation? in watchers.map(\.operation) where !operation.isFinished {
             SchedulerActivity.begin(operation)
             DispatchQueue.main.async {
                 operation.receive(.layerGone)

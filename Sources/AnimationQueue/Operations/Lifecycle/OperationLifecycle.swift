@@ -272,6 +272,14 @@ struct OperationLifecycle {
         return nil
     }
 
+    /// The key of the added animation whose begin time Core Animation has not reported yet.
+    var keyAwaitingBegin: String? {
+        switch state {
+        case .animating(let attachment) where !attachment.isAdding && attachment.begin == nil: attachment.key
+        default: nil
+        }
+    }
+
     /// When the started operation's animation ends, in its layer's time: nil before Core
     /// Animation fixed its begin time, once it stopped unfinished or was seen removed, and
     /// for an operation that ended other than `.finished`. A commit ahead does not count.
