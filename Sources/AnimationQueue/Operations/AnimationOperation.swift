@@ -86,8 +86,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         timeSource = MediaClock.Source(layer)
         lifecycle = OperationLifecycle(key: "")
         super.init()
-        // Unique among live operations: the object's address, in hexadecimal (no hashing).
-        lifecycle = OperationLifecycle(key: "AnimationQueue." + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 16))
+        // Unique among live operations: the object's address. "AQ." and at most ten base-36
+        // digits fit a small string, which a burst of a thousand operations builds without
+        // allocating.
+        lifecycle = OperationLifecycle(key: "AQ." + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 36))
     }
 
     /// Reads media time for events, even after the layer is gone.

@@ -53,7 +53,9 @@ struct LayerState {
 
 /// How key-value coding reads and writes one declared layer property.
 struct LayerProperty: Sendable {
-    let get: @Sendable (LayerState) -> Any?
+    /// Where the value is stored: read in place (`state[keyPath:]`), without copying the state.
+    /// A key path to a stored property of a value type is immutable, so sharing it is safe.
+    nonisolated(unsafe) let storedAt: PartialKeyPath<LayerState>
     /// Writes a boxed value; false when the value has the wrong type.
     let set: @Sendable (inout LayerState, Any?) -> Bool
     /// Whether Core Animation can animate the property.
@@ -62,7 +64,7 @@ struct LayerProperty: Sendable {
     static func animatable<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
         // Key paths to stored properties of a value type are immutable; safe to share.
         nonisolated(unsafe) let keyPath = keyPath
-        return LayerProperty(get: { $0[keyPath: keyPath] }, set: { state, value in
+        return LayerProperty(storedAt: keyPath, set: { state, value in
             guard let converted = convert(value) else { return false }
             state[keyPath: keyPath] = converted
             return true
@@ -71,7 +73,7 @@ struct LayerProperty: Sendable {
 
     static func plain<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
         var property = animatable(keyPath, convert)
-        property = LayerProperty(get: property.get, set: property.set, isAnimatable: false)
+        property = LayerProperty(storedAt: property.storedAt, set: property.set, isAnimatable: false)
         return property
     }
 
