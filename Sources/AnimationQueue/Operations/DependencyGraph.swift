@@ -121,8 +121,12 @@ struct DependencyGraph {
         enum Mark { case visiting, done }
         var marks: [ObjectIdentifier: Mark] = [:]
         for root in operations where marks[ObjectIdentifier(root)] == nil {
+            // An operation without dependencies is on no cycle (a burst of independent steps
+            // is checked without building anything).
+            let dependencies = root.dependencies
+            if dependencies.isEmpty { continue }
             // Each frame: an operation and the index of the next dependency to visit.
-            var stack: [(operation: Operation, dependencies: [Operation], next: Int)] = [(root, root.dependencies, 0)]
+            var stack: [(operation: Operation, dependencies: [Operation], next: Int)] = [(root, dependencies, 0)]
             marks[ObjectIdentifier(root)] = .visiting
             while let top = stack.last {
                 if top.next == top.dependencies.count {

@@ -144,11 +144,12 @@ enum Transactions {
         let target: CommitTarget? = Engine.locked {
             let thread = current
             guard let scope = thread.explicit.popLast() else { return nil }
-            let groups = scope.nestedGroups + scope.groups.map { (group: $0, clock: clock) }
             if let parent = thread.explicit.last {
-                parent.nestedGroups += groups
+                parent.nestedGroups.append(contentsOf: scope.nestedGroups)
+                for group in scope.groups { parent.nestedGroups.append((group: group, clock: clock)) }
                 return .enclosingExplicit
             }
+            let groups = scope.nestedGroups + scope.groups.map { (group: $0, clock: clock) }
             if thread.implicit != nil {
                 if thread.isFlushRequested { return .now(thread, groups, flush: true) }
                 scheduleImplicitCommit(thread)
