@@ -110,20 +110,21 @@ public struct AnimationTiming: Sendable, Hashable, CustomStringConvertible {
 /// timing function is immutable, and Core Animation's own named functions are shared objects
 /// too, so a burst of steps does not build one per step.
 private enum NamedTimingFunctions {
-    // Immutable after creation: CAMediaTimingFunction has no setters.
-    nonisolated(unsafe) private static let linear = CAMediaTimingFunction(name: .linear)
-    nonisolated(unsafe) private static let easeIn = CAMediaTimingFunction(name: .easeIn)
-    nonisolated(unsafe) private static let easeOut = CAMediaTimingFunction(name: .easeOut)
-    nonisolated(unsafe) private static let easeInEaseOut = CAMediaTimingFunction(name: .easeInEaseOut)
-    nonisolated(unsafe) private static let standard = CAMediaTimingFunction(name: .default)
+    // Immutable: CAMediaTimingFunction has no setters. (Boxed because Apple's SDKs do not
+    // mark it Sendable.)
+    private static let linear = UncheckedSendableBox(CAMediaTimingFunction(name: .linear))
+    private static let easeIn = UncheckedSendableBox(CAMediaTimingFunction(name: .easeIn))
+    private static let easeOut = UncheckedSendableBox(CAMediaTimingFunction(name: .easeOut))
+    private static let easeInEaseOut = UncheckedSendableBox(CAMediaTimingFunction(name: .easeInEaseOut))
+    private static let standard = UncheckedSendableBox(CAMediaTimingFunction(name: .default))
 
     static func shared(_ name: AnimationTiming.Name) -> CAMediaTimingFunction {
         switch name {
-        case .linear: linear
-        case .easeIn: easeIn
-        case .easeOut: easeOut
-        case .easeInEaseOut: easeInEaseOut
-        case .default: standard
+        case .linear: linear.value
+        case .easeIn: easeIn.value
+        case .easeOut: easeOut.value
+        case .easeInEaseOut: easeInEaseOut.value
+        case .default: standard.value
         }
     }
 }

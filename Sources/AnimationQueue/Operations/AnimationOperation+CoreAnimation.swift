@@ -22,12 +22,13 @@ extension AnimationOperation {
         CATransaction.setDisableActions(true)
         writeModel(resolved.finalValues, on: layer)
         if let plan {
-            LayerLifetimeSentinel.watch(layer, for: self)
-            let observer = AnimationObserver(operation: self, key: key)
-            plan.timing.delegate = observer
+            // The copy that `add(_:forKey:)` keeps is the observer's only owner, so the observer
+            // also reports the layer's deallocation (see `AnimationObserver`).
+            plan.timing.delegate = AnimationObserver(operation: self, key: key, watchesLayer: true)
             CATransaction.setCompletionBlock { [weak self] in self?.receive(.completed(key: key)) }
             if let transition = plan.transition { layer.add(transition, forKey: kCATransition) }
             layer.add(plan.timing, forKey: key)
+            plan.timing.delegate = nil
         }
         CATransaction.commit()
         let now = timeSource.now(for: layer)

@@ -10,7 +10,8 @@ import Foundation
 /// - closures, layers and Core Animation values that are only ever touched on the main
 ///   thread (a `Perform` step's body, a run's layers, final values written on main);
 /// - operations, which are thread-safe but not declared `Sendable` on every platform (the
-///   examples' harness, through `package` access).
+///   examples' harness, through `package` access);
+/// - the shared named `CAMediaTimingFunction`s, which are immutable.
 ///
 /// ```swift
 /// let body = UncheckedSendableBox(work)          // work: @MainActor () -> Void

@@ -1,6 +1,9 @@
 import Foundation
 
-/// Tells the operations animating a layer that the layer was deallocated.
+/// Tells the operations waiting on a layer without an animation of their own attached (held
+/// at a paused run's gate, or taking over an animation committed ahead) that the layer was
+/// deallocated. An operation whose fresh animation is attached hears of it from that
+/// animation's delegate instead (`AnimationObserver`).
 ///
 /// Core Animation documents no callback for an animation whose layer goes away. The
 /// sentinel is stored in the layer's key-value storage (`setValue(_:forKey:)`, which every
