@@ -231,10 +231,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         case .add(let key):
             addAnimation(key: key)
         case .announceStart(let time, let hooks):
-            let time = time ?? timeSource.now(for: layer)
-            for hook in hooks { hook(self, time) }
+            hooks.started(self, at: time ?? timeSource.now(for: layer))
         case .notifyCancelled(let hooks):
-            for hook in hooks { hook(self) }
+            hooks.cancelled(self)
         case .applyCancellation(let key):
             receive(.applyingCancellation(key: key))
         case .writeCancellationPolicy(let key, let resolved, let hasTransition):
@@ -310,14 +309,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // In flight until the hooks have handed its dependents over.
         SchedulerActivity.begin(self)
         defer { SchedulerActivity.end(self) }
-        if !finish.hooks.willFinish.isEmpty {
-            let time = timeSource.now(for: layer)
-            for hook in finish.hooks.willFinish { hook(self, finish.outcome, time) }
-        }
+        finish.hooks.willFinish(self, finish.outcome, at: timeSource.now(for: layer))
         willChangeValue(forKey: "isFinished")
         if finish.wasExecuting { willChangeValue(forKey: "isExecuting") }
         if finish.wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
-        for hook in finish.hooks.didFinish { hook(self) }
+        finish.hooks.didFinish(self)
     }
 }

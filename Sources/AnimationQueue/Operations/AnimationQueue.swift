@@ -17,7 +17,7 @@ import Foundation
 /// reveal.addDependency(fetch)
 /// AnimationQueue.main.addOperations([fetch, reveal])
 /// ```
-public final class AnimationQueue: @unchecked Sendable {
+public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// The shared queue for app-wide animation work.
     public static let main = AnimationQueue(name: "AnimationQueue.main")
 
@@ -228,18 +228,7 @@ public final class AnimationQueue: @unchecked Sendable {
     /// the cycle ends when each operation finishes and leaves the graph.
     private func install(on operation: Operation) {
         if let animation = operation as? AnimationOperation {
-            animation.addHooks { hooks in
-                hooks.willFinish.append { [self] operation, outcome, _ in
-                    if outcome == .cancelled { propagateCancellation(from: operation) }
-                }
-                hooks.didFinish.append { [self] operation in
-                    operationDidFinish(operation)
-                }
-                hooks.didCancel.append { [self] operation in
-                    propagateCancellation(from: operation)
-                    handOverIfCancelled(operation)
-                }
-            }
+            animation.addHooks { $0.queue = self }
         } else {
             // The operation's `completionBlock` stays its owner's, who may set it after adding
             // the operation (which would silently replace a hook stored there). The queue
@@ -328,6 +317,19 @@ public final class AnimationQueue: @unchecked Sendable {
         guard !started.isEmpty else { return }
         StartBatch.shared.enqueue(started.filter { $0.startForQueue() })
         StartBatch.shared.beginQueued(nowOnMainThread: beginNowOnMainThread)
+    }
+
+    func operationWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome) {
+        if outcome == .cancelled { propagateCancellation(from: operation) }
+    }
+
+    func operationWasCancelled(_ operation: AnimationOperation) {
+        propagateCancellation(from: operation)
+        handOverIfCancelled(operation)
+    }
+
+    func operationDidFinish(_ operation: AnimationOperation) {
+        operationDidFinish(operation as Operation)
     }
 
     private func operationDidFinish(_ operation: Operation) {

@@ -8,7 +8,7 @@ import Foundation
 /// skipButton.onTap { run.cancel() }
 /// let outcome = await run.outcome     // .finished, .cancelled or .interrupted
 /// ```
-public final class AnimationRun: @unchecked Sendable {
+public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     // Thread safety: `lock` guards `state`. Continuations are resumed outside it.
     private let lock = NSLock()
     private var state: State
@@ -184,17 +184,7 @@ public final class AnimationRun: @unchecked Sendable {
                 hooks.willFinish.append { _, _, _ in interval.end() }
             }
             #endif
-            animation.addHooks { hooks in
-                hooks.didStart.append { [weak self] operation, time in
-                    self?.record(Event(step: label, kind: .started, time: time,
-                                       layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
-                }
-                hooks.willFinish.append { [weak self] operation, outcome, time in
-                    self?.stepEnded(operation, outcome: outcome,
-                                    event: Event(step: label, kind: .finished(outcome), time: time,
-                                                 layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
-                }
-            }
+            animation.addHooks { $0.run = self }
         case let block as MainThreadOperation:
             let host = UncheckedSendableBox(WeakLayer(graph.value.timingHost))
             block.onFinish { [weak self] operation, outcome in
@@ -205,6 +195,17 @@ public final class AnimationRun: @unchecked Sendable {
         default:
             break
         }
+    }
+
+    func stepDidStart(_ operation: AnimationOperation, at time: CFTimeInterval) {
+        record(Event(step: graph.value.label(of: operation), kind: .started, time: time,
+                     layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
+    }
+
+    func stepWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome, at time: CFTimeInterval) {
+        stepEnded(operation, outcome: outcome,
+                  event: Event(step: graph.value.label(of: operation), kind: .finished(outcome), time: time,
+                               layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
     }
 
     private func record(_ event: Event) {

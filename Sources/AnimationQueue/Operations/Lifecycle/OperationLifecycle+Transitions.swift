@@ -29,7 +29,7 @@ extension OperationLifecycle {
             guard let active = added.activeDuration else {
                 // Nothing to animate: the values are committed, the operation has finished.
                 state = .finished(.finished, plannedEnd: nil)
-                return [.announceStart(at: added.now, hooks: hooks.didStart), finish(.finished, nil)]
+                return [.announceStart(at: added.now, hooks: hooks), finish(.finished, nil)]
             }
             attachment.resolved = added.resolved
             attachment.activeDuration = active
@@ -76,7 +76,7 @@ extension OperationLifecycle {
             return []
         case (_, .cancel):
             isCancelRequested = true
-            let notify = Action.notifyCancelled(hooks: hooks.didCancel)
+            let notify = Action.notifyCancelled(hooks: hooks)
             switch state {
             case .initialized(let ahead?):
                 state = .initialized(ahead: nil)
@@ -180,7 +180,7 @@ extension OperationLifecycle {
         var actions: [Action] = []
         if let begin = attachment.begin, !attachment.startAnnounced {
             attachment.startAnnounced = true
-            actions.append(.announceStart(at: begin.media, hooks: hooks.didStart))
+            actions.append(.announceStart(at: begin.media, hooks: hooks))
         }
         guard attachment.reports.areComplete else {
             state = .animating(attachment)
@@ -197,7 +197,7 @@ extension OperationLifecycle {
     /// begin time, so that every finish follows a start.
     private mutating func startIfUnannounced(_ attachment: Attachment) -> [Action] {
         guard !attachment.startAnnounced else { return [] }
-        return [.announceStart(at: attachment.begin?.media, hooks: hooks.didStart)]
+        return [.announceStart(at: attachment.begin?.media, hooks: hooks)]
     }
 
     private func outcome(stop: Bool?) -> AnimationOutcome {

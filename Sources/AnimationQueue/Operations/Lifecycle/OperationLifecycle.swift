@@ -200,8 +200,8 @@ struct OperationLifecycle {
         case adopt(CommittedAhead)
         /// Resolve and add a fresh animation under `key`, then send `added`.
         case add(key: String)
-        case announceStart(at: CFTimeInterval?, hooks: [StartHook])
-        case notifyCancelled(hooks: [CancelHook])
+        case announceStart(at: CFTimeInterval?, hooks: Hooks)
+        case notifyCancelled(hooks: Hooks)
         /// On the main thread, send `applyingCancellation`.
         case applyCancellation(key: String)
         case writeCancellationPolicy(key: String, resolved: ResolvedAnimation, hasTransition: Bool)
@@ -232,12 +232,46 @@ struct OperationLifecycle {
     typealias CancelHook = @Sendable (AnimationOperation) -> Void
 
     /// Callbacks for the queue and run that own the operation; run outside the lock.
+    ///
+    /// The queue and the run are told through ``queue`` and ``run`` rather than closures, so
+    /// adding an operation to a queue or a run allocates no callbacks. A start reaches the run,
+    /// then the closures added with `addHooks`; a cancel reaches the queue first, so a closure
+    /// sees it propagated to the dependents; an imminent finish reaches the closures, the run,
+    /// then the queue (which then cancels the dependents of a cancelled step); the finish
+    /// itself reaches the queue (which hands the dependents over), then the closures.
     struct Hooks {
         /// The animation began (or, with nothing to animate, the values were committed).
         var didStart: [StartHook] = []
         var willFinish: [@Sendable (AnimationOperation, AnimationOutcome, CFTimeInterval) -> Void] = []
         var didFinish: [@Sendable (AnimationOperation) -> Void] = []
         var didCancel: [CancelHook] = []
+        /// The queue that runs the operation, held strongly until it finishes.
+        var queue: (any OperationQueueHooks)?
+        /// The run the operation is a step of, held weakly (a run nobody keeps still plays).
+        weak var run: (any OperationRunHooks)?
+
+        func started(_ operation: AnimationOperation, at time: CFTimeInterval) {
+            run?.stepDidStart(operation, at: time)
+            for hook in didStart { hook(operation, time) }
+        }
+
+        func cancelled(_ operation: AnimationOperation) {
+            queue?.operationWasCancelled(operation)
+            for hook in didCancel { hook(operation) }
+        }
+
+        func willFinish(_ operation: AnimationOperation, _ outcome: AnimationOutcome, at time: @autoclosure () -> CFTimeInterval) {
+            let run = self.run
+            let time = !willFinish.isEmpty || run != nil ? time() : 0
+            for hook in willFinish { hook(operation, outcome, time) }
+            run?.stepWillFinish(operation, outcome: outcome, at: time)
+            queue?.operationWillFinish(operation, outcome: outcome)
+        }
+
+        func didFinish(_ operation: AnimationOperation) {
+            queue?.operationDidFinish(operation)
+            for hook in didFinish { hook(operation) }
+        }
     }
 
     mutating func addHooks(_ update: (inout Hooks) -> Void) { update(&hooks) }
