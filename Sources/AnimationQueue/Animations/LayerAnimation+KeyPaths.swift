@@ -40,6 +40,7 @@ extension LayerAnimation {
     /// type name.
     var keyPathDescription: String {
         guard let listing = self as? any KeyPathListing else { return String(describing: type(of: self)) }
-        return listing.listedKeyPaths.joined(separator: ", ")
+        let keyPaths = listing.listedKeyPaths
+        return keyPaths.count == 1 ? keyPaths[0] : keyPaths.joined(separator: ", ")
     }
 }

@@ -64,8 +64,15 @@ public struct PlanGraph {
         switch operation {
         case is WaitOperation: return "wait \(index)"
         case let animation as AnimationOperation:
+            // "step 3 (opacity) on 'badge'", built in one buffer: a plan labels every step.
             let keys = animation.animation.keyPathDescription
-            return "step \(index)" + (keys.isEmpty ? "" : " (\(keys))") + (layer?.name.map { " on '\($0)'" } ?? "")
+            let name = layer?.name
+            var label = "step "
+            label.reserveCapacity(24 + keys.utf8.count + (name?.utf8.count ?? 0))
+            label += String(index)
+            if !keys.isEmpty { label += " (" + keys + ")" }
+            if let name { label += " on '" + name + "'" }
+            return label
         default: return "step \(index)"
         }
     }
