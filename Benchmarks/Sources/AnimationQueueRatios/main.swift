@@ -105,8 +105,8 @@ func burst() async {
     row("AnimationQueue.addOperations", f(a.seconds * 1e3, 3), f(a.seconds / r.seconds), f(a.mainThreadSecondsPerStep * 1e6))
     row("plan: one Parallel block", f(p.seconds * 1e3, 3), f(p.seconds / r.seconds), f(p.mainThreadSecondsPerStep * 1e6))
     print("")
-    ratios.append(Ratio(name: "burst of \(n): addOperations / raw Core Animation", value: a.seconds / r.seconds, target: 1.5, level: 2.8))
-    ratios.append(Ratio(name: "burst of \(n): plan Parallel / raw Core Animation", value: p.seconds / r.seconds, target: 2, level: 3.3))
+    ratios.append(Ratio(name: "burst of \(n): addOperations / raw Core Animation", value: a.seconds / r.seconds, target: 1.5, level: 2.3))
+    ratios.append(Ratio(name: "burst of \(n): plan Parallel / raw Core Animation", value: p.seconds / r.seconds, target: 2, level: 2.75))
 }
 
 @MainActor
@@ -131,7 +131,7 @@ func chainRatio() async {
     row("AQ chain (AnimationOperation + AnimationQueue)", f(a.secondsPerOp * 1e6), f(a.secondsPerOp / c.secondsPerOp), a.mainThreadSecondsPerOp.map { f($0 * 1e6) } ?? "–", f(a.mallocsPerOp, 1))
     row("(c) nested CATransaction completion blocks", f(c.secondsPerOp * 1e6), "1.00", c.mainThreadSecondsPerOp.map { f($0 * 1e6) } ?? "–", f(c.mallocsPerOp, 1))
     print("")
-    ratios.append(Ratio(name: "chain of \(n): AnimationQueue / nested CATransaction", value: a.secondsPerOp / c.secondsPerOp, target: 2, level: 2.8))
+    ratios.append(Ratio(name: "chain of \(n): AnimationQueue / nested CATransaction", value: a.secondsPerOp / c.secondsPerOp, target: 2))
 }
 
 @MainActor

@@ -256,9 +256,14 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// The hop reached the main thread: the operation begins, inside the transaction of
     /// batch `number` of the ``StartBatch``.
     func arriveOnMainThread(inBatch number: Int) {
-        lock.withLock { storedBatch = number }
+        let gate = lock.withLock { () -> StartGate? in
+            storedBatch = number
+            return storedGate
+        }
         isArrivingInBatch = true
-        receive(.arrived(gate: gate != nil, beginContext()))
+        // An open gate is passed at once; a closed one parks the step (`passGate` checks it
+        // again, atomically with waiting, in case the run resumed meanwhile).
+        receive(.arrived(gate: gate.map { !$0.isOpen } ?? false, beginContext()))
         isArrivingInBatch = false
     }
 

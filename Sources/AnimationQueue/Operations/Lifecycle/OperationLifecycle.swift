@@ -150,7 +150,8 @@ struct OperationLifecycle {
 
     enum Event: CustomStringConvertible {
         case start
-        /// The hop reached the main thread; `gate` is whether the run has a gate to pass.
+        /// The hop reached the main thread; `gate` is whether the step's run holds its steps
+        /// at a closed gate (it is paused).
         case arrived(gate: Bool, BeginContext)
         /// The gate let the parked operation through (or a cancel woke it).
         case gatePassed(BeginContext)
