@@ -51,10 +51,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private var storedMotion = MotionPolicy.system
 
     /// The gate of the paused run this operation belongs to, if any.
-    var gate: StartGate? {
-        get { lock.withLock { storedGate } }
-        set { lock.withLock { storedGate = newValue } }
-    }
+    var gate: StartGate? { lock.withLock { storedGate } }
     private var storedGate: StartGate?
 
     /// Whether an ``AnimationQueue`` is calling `start()` itself (``startForQueue()``).
@@ -109,6 +106,14 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// The lifecycle's current state, for tests and diagnostics.
     var lifecycleState: OperationLifecycle.State { lock.withLock { lifecycle.state } }
+
+    /// Makes the operation a step of `run`, held at `gate` while the run is paused.
+    func join(_ run: AnimationRun, gate: StartGate) {
+        lock.withLock {
+            lifecycle.addHooks { $0.run = run }
+            storedGate = gate
+        }
+    }
 
     /// Adds callbacks; used by ``AnimationQueue`` and ``AnimationRun``.
     func addHooks(_ update: (inout OperationLifecycle.Hooks) -> Void) {

@@ -88,8 +88,7 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
         timedLayers = UncheckedSendableBox(Self.topmost(layers).map(TimedLayer.init))
         scheduledAt = MediaClock.now(for: graph.timingHost)
         for operation in graph.operations {
-            observe(operation, label: graph.label(of: operation))
-            (operation as? AnimationOperation)?.gate = gate
+            observe(operation)
             (operation as? MainThreadOperation)?.gate = gate
         }
         if scheduling == .gapless { scheduleGaplessly(graph) }
@@ -174,18 +173,21 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
 
     // MARK: Observation
 
-    private func observe(_ operation: Operation, label: String) {
+    /// Makes the run hear of `operation`'s start and finish, and hold it at the run's gate.
+    private func observe(_ operation: Operation) {
         switch operation {
         case let animation as AnimationOperation:
             #if canImport(os)
             let interval = SignpostInterval()
+            let label = graph.value.label(of: operation)
             animation.addHooks { hooks in
                 hooks.didStart.append { _, _ in interval.begin(label) }
                 hooks.willFinish.append { _, _, _ in interval.end() }
             }
             #endif
-            animation.addHooks { $0.run = self }
+            animation.join(self, gate: gate)
         case let block as MainThreadOperation:
+            let label = graph.value.label(of: operation)
             let host = UncheckedSendableBox(WeakLayer(graph.value.timingHost))
             block.onFinish { [weak self] operation, outcome in
                 let time = MediaClock.now(for: host.value.layer)
