@@ -365,14 +365,13 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
         let id = ObjectIdentifier(operation)
         let done = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             guard !drainWaiters.isEmpty else { return [] }
+            // In place: a copy of a waiter would copy its whole set once per finish.
             var done: [CheckedContinuation<Void, Never>] = []
-            drainWaiters = drainWaiters.compactMap { waiter in
-                var waiter = waiter
-                waiter.remaining.remove(id)
-                guard waiter.remaining.isEmpty else { return waiter }
-                done.append(waiter.continuation)
-                return nil
+            for index in drainWaiters.indices {
+                drainWaiters[index].remaining.remove(id)
+                if drainWaiters[index].remaining.isEmpty { done.append(drainWaiters[index].continuation) }
             }
+            if !done.isEmpty { drainWaiters.removeAll { $0.remaining.isEmpty } }
             return done
         }
         for continuation in done { continuation.resume() }
