@@ -11,11 +11,3 @@ protocol OperationQueueHooks: AnyObject, Sendable {
     func operationDidFinish(_ operation: AnimationOperation)
 }
 
-/// What an ``AnimationRun`` hears from its animation steps, called outside the operation's
-/// lock: the events it records.
-protocol OperationRunHooks: AnyObject, Sendable {
-    /// The step's animation began at media time `time`.
-    func stepDidStart(_ operation: AnimationOperation, at time: CFTimeInterval)
-    /// The step is about to report its finish with `outcome`, at media time `time`.
-    func stepWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome, at time: CFTimeInterval)
-}
