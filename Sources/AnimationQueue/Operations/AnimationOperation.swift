@@ -86,7 +86,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // Unique among live operations: the object's address. "AQ." and at most ten base-36
         // digits fit a small string, which a burst of a thousand operations builds without
         // allocating.
-        lifecycle = OperationLifecycle(key: "AQ." + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 36))
+        animationKey = "AQ." + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 36)
+        lifecycle = OperationLifecycle(key: animationKey)
     }
 
     /// Reads media time for events, even after the layer is gone.
@@ -101,8 +102,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// The key paths the running animation changes (empty before it starts).
     var animatedKeyPaths: [String] { lock.withLock { lifecycle.attachment?.resolved?.keyPaths ?? [] } }
 
-    /// The key the operation's animation is added under.
-    var animationKey: String { lifecycle.key }
+    /// The key the operation's animation is added under. Set once, in `init`, and read
+    /// without the lock (the lifecycle, which keeps a copy, changes under it).
+    private(set) var animationKey = ""
 
     /// The lifecycle's current state, for tests and diagnostics.
     var lifecycleState: OperationLifecycle.State { lock.withLock { lifecycle.state } }

@@ -236,7 +236,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
             // are the one finish signal that every Foundation delivers.
             let watcher = BlockOperation { [self] in
                 if operation.isCancelled { propagateCancellation(from: operation) }
-                operationDidFinish(operation)
+                handleFinish(of: operation)
             }
             watcher.addDependency(operation)
             FinishWaiter.queue.addOperation(watcher)
@@ -329,10 +329,11 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     }
 
     func operationDidFinish(_ operation: AnimationOperation) {
-        operationDidFinish(operation as Operation)
+        handleFinish(of: operation)
     }
 
-    private func operationDidFinish(_ operation: Operation) {
+    /// Takes a finished operation out of the graph and hands its unblocked dependents over.
+    private func handleFinish(of operation: Operation) {
         let wasCancelled = operation.isCancelled
         let (dependents, unblocked, toCancel) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
