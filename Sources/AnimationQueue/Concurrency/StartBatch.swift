@@ -16,7 +16,11 @@ import Foundation
 /// Operations arrive in the order their starts were queued. An operation that becomes ready
 /// while a batch is being started (its dependency ended at once) is started by the same
 /// drain, in a batch of its own after the current one, never by recursion, so a long chain of
-/// steps that end at once does not deepen the stack.
+/// steps that end at once does not deepen the stack. A drain that has run for longer than
+/// ``turnBudget`` leaves the batches still queued to the main queue's next turn, so such a
+/// chain (thousands of zero-length steps) never holds the main thread for more than about a
+/// frame: input, layout and other work get their turns in between. A batch itself is never
+/// split.
 final class StartBatch: @unchecked Sendable {
     /// The batch of the whole process: there is one main thread.
     static let shared = StartBatch()
@@ -67,7 +71,12 @@ final class StartBatch: @unchecked Sendable {
         }
     }
 
-    /// Begins queued operations, batch after batch, until none is left (main thread).
+    /// How long one drain may run before it leaves the rest to the main queue's next turn:
+    /// one frame at 120 Hz.
+    static let turnBudget: UInt64 = 8_333_333  // nanoseconds
+
+    /// Begins queued operations, batch after batch, until none is left or the turn's budget
+    /// is spent (main thread).
     private func drain() {
         let claimed = lock.withLock { () -> Bool in
             guard !isDraining else { return false }
@@ -75,25 +84,31 @@ final class StartBatch: @unchecked Sendable {
             return true
         }
         guard claimed else { return }
-        while let (number, batch) = takeBatchOrStop() {
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.turnBudget
+        var isOverBudget = false
+        while let (number, batch) = takeBatchOrStop(overBudget: isOverBudget) {
             CATransaction.begin()
             for operation in batch { operation.arriveOnMainThread(inBatch: number) }
             CATransaction.commit()
             for operation in batch { operation.batchDidCommit() }
+            isOverBudget = DispatchTime.now().uptimeNanoseconds > deadline
         }
     }
 
-    /// The queued operations, or nil (and the drain ends) when there are none: one step, so an
+    /// The queued operations, or nil (and the drain ends) when there are none, or when the
+    /// drain is over its budget (a hop then takes the rest on the next turn): one step, so an
     /// operation queued from another thread either joins a batch or schedules its own hop.
-    private func takeBatchOrStop() -> (number: Int, operations: [AnimationOperation])? {
-        lock.withLock {
-            guard !pending.isEmpty else {
+    private func takeBatchOrStop(overBudget: Bool) -> (number: Int, operations: [AnimationOperation])? {
+        let (batch, isLeftOver) = lock.withLock { () -> ((number: Int, operations: [AnimationOperation])?, Bool) in
+            guard !pending.isEmpty, !overBudget else {
                 isDraining = false
-                return nil
+                return (nil, !pending.isEmpty)
             }
             defer { pending = [] }
             batchesTaken += 1
-            return (batchesTaken, pending)
+            return ((batchesTaken, pending), false)
         }
+        if isLeftOver { scheduleHopIfNeeded() }
+        return batch
     }
 }

@@ -118,6 +118,32 @@ struct StartBatchTests {
         #expect(clock.now == 3)
     }
 
+    /// The same chain takes far longer than a frame to begin; the drain leaves the rest of it
+    /// to later turns once it has run for a frame, so work queued on the main queue behind
+    /// the chain's first hop runs while the chain is part-way through, not after all of it.
+    @Test func aLongChainOfStepsThatEndAtOnceLeavesTheMainQueueTurnsInBetween() async {
+        let layer = probeLayer(on: clock, opacity: 0)
+        let count = 5_000
+        let operations = (0..<count).map { index in
+            let operation = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: Float(index + 1) / Float(count), duration: 1))
+            operation.motion = .reduced
+            return operation
+        }
+        for (previous, next) in zip(operations, operations.dropFirst()) { next.addDependency(previous) }
+        let queue = AnimationQueue(name: #function)
+        let box = UncheckedSendableBox(operations)
+        let finishedWhenOtherWorkRan = LockedValue(-1)
+        await onMainQueue {
+            queue.addOperations(box.value)    // the chain's first hop
+            DispatchQueue.main.async { finishedWhenOtherWorkRan.value = box.value.filter(\.isFinished).count }
+        }
+        await clock.advance(by: 0)
+        #expect(operations.allSatisfy { $0.outcome == .finished })
+        #expect(layer.opacity == 1)
+        #expect(finishedWhenOtherWorkRan.value > 0 && finishedWhenOtherWorkRan.value < count,
+                "other main-queue work ran after \(finishedWhenOtherWorkRan.value) of \(count) steps")
+    }
+
     /// Operations that a plain `OperationQueue` starts on its worker threads while the main
     /// thread is busy begin together when it turns: one hop for all of them.
     @Test func startsThatReachABusyMainThreadBeginTogether() async {
