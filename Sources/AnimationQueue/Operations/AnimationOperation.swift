@@ -122,8 +122,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         lock.withLock { lifecycle.addHooks(update) }
     }
 
-    /// Reads the lifecycle under the lock.
-    func withLifecycle<T>(_ body: (OperationLifecycle) -> T) -> T {
+    /// Reads the lifecycle under the lock, in place (borrowed, not copied).
+    func withLifecycle<T>(_ body: (borrowing OperationLifecycle) -> T) -> T {
         lock.withLock { body(lifecycle) }
     }
 
@@ -290,7 +290,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// then `animationDidStart(_:)` reports it).
     func batchDidCommit() {
         defer { SchedulerActivity.end(self) }
-        let unresolved = lock.withLock { lifecycle.keyAwaitingBegin }
+        let unresolved = withLifecycle { $0.keyAwaitingBegin }
         guard let key = unresolved, let layer else { return }
         let now = timeSource.now(for: layer)
         guard let begin = committedBegin(ofAnimationUnder: key, on: layer, now: now) else { return }
