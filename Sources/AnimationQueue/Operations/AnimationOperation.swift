@@ -307,6 +307,17 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         }
     }
 
+    /// The operation's layer was deallocated: the operation hears `layerGone` on the main
+    /// queue's next turn, recorded as work in flight until then. Always a hop, never inline:
+    /// the layer may be released anywhere, even inside Core Animation's own locked work.
+    func receiveLayerGoneOnNextTurn() {
+        SchedulerActivity.begin(self)
+        DispatchQueue.main.async { [self] in
+            receive(.layerGone)
+            SchedulerActivity.end(self)
+        }
+    }
+
     /// What the main thread knows as the operation begins.
     private func beginContext() -> OperationLifecycle.BeginContext {
         guard let layer else { return .init(layerAlive: false) }

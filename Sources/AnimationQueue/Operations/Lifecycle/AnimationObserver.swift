@@ -34,13 +34,7 @@ final class AnimationObserver: NSObject, CAAnimationDelegate, @unchecked Sendabl
     }
 
     deinit {
-        // Released anywhere, even inside Core Animation's own locked work (the layer's
-        // deallocation): the operation hears of it on the main queue's next turn.
         guard watchesLayer, let operation, operation.layer == nil, !operation.isFinished else { return }
-        SchedulerActivity.begin(operation)
-        DispatchQueue.main.async {
-            operation.receive(.layerGone)
-            SchedulerActivity.end(operation)
-        }
+        operation.receiveLayerGoneOnNextTurn()
     }
 }

@@ -51,14 +51,8 @@ final class LayerLifetimeSentinel: @unchecked Sendable {
     }
 
     deinit {
-        // The layer may be released anywhere, even inside Core Animation's own locked
-        // work: the operations hear of it on the main queue's next turn.
         for case let operation? in watchers.map(\.operation) where !operation.isFinished {
-            SchedulerActivity.begin(operation)
-            DispatchQueue.main.async {
-                operation.receive(.layerGone)
-                SchedulerActivity.end(operation)
-            }
+            operation.receiveLayerGoneOnNextTurn()
         }
     }
 }
