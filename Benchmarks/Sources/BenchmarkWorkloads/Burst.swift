@@ -69,7 +69,8 @@ public enum BurstWorkloads {
         }
     }
 
-    /// A plan of one `Parallel` block with a `Step` per layer, run on an `AnimationQueue`.
+    /// A plan of one `Parallel` block with a `Step` per layer, run on an `AnimationQueue`,
+    /// whose run is held until it ends.
     @MainActor
     public static func plan(_ count: Int, clock: DrivenClock = .burst) async -> BurstRun {
         let scene = Scene(count: count, clock: clock)
@@ -80,8 +81,10 @@ public enum BurstWorkloads {
                     for layer in scene.layers { Step(layer, fade) }
                 }
             }
-            _ = queue.run(plan)
-            return { Signal.whenFinished(queue) }
+            // Held, as a caller that awaits its outcome holds it: a run records every
+            // step's events while someone holds it.
+            let run = queue.run(plan)
+            return { Signal.whenEnded(run) }
         }
     }
 
@@ -234,6 +237,18 @@ final class Signal: @unchecked Sendable {
         let box = UncheckedBox(queue)
         Task.detached {
             await box.value.waitUntilAllOperationsAreFinished()
+            signal.fire()
+        }
+        return signal
+    }
+}
+
+extension Signal {
+    /// Fires once `run` has ended.
+    static func whenEnded(_ run: AnimationRun) -> Signal {
+        let signal = Signal()
+        Task.detached {
+            _ = await run.outcome
             signal.fire()
         }
         return signal

@@ -99,7 +99,7 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
             keyPath: keyPath.rawValue, from: from?.coreAnimationValue, to: to.coreAnimationValue,
-            additiveIdentity: Value.additiveIdentity?.coreAnimationValue, isAdditive: isAdditive,
+            additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: isCumulative, duration: duration, mediaTiming: mediaTiming, timing: timing
         ).resolve(on: layer) { CABasicAnimation() }
     }

@@ -162,7 +162,7 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
             keyPath: keyPath.rawValue, from: from?.coreAnimationValue, to: to.coreAnimationValue,
-            additiveIdentity: Value.additiveIdentity?.coreAnimationValue, isAdditive: isAdditive,
+            additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: false, duration: duration, mediaTiming: mediaTiming, timing: nil
         ).resolve(on: layer) {
             let spring = CASpringAnimation()

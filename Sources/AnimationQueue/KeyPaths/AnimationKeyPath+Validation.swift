@@ -71,11 +71,26 @@ enum KeyPathValidation {
         var valueType: ObjectIdentifier
     }
 
-    // `lock` guards `passed`.
+    // `lock` guards `passed` and `lastPassed`.
     private static let lock = NSLock()
     nonisolated(unsafe) private static var passed: Set<Passed> = []
+    /// The check found last: the steps of a burst animate one kind of layer and key, and
+    /// comparing with it is cheaper than hashing the key path.
+    nonisolated(unsafe) private static var lastPassed: Passed?
 
-    static func hasPassed(_ check: Passed) -> Bool { lock.withLock { passed.contains(check) } }
+    static func hasPassed(_ check: Passed) -> Bool {
+        lock.withLock {
+            if check == lastPassed { return true }
+            guard passed.contains(check) else { return false }
+            lastPassed = check
+            return true
+        }
+    }
 
-    static func record(_ check: Passed) { _ = lock.withLock { passed.insert(check) } }
+    static func record(_ check: Passed) {
+        lock.withLock {
+            passed.insert(check)
+            lastPassed = check
+        }
+    }
 }

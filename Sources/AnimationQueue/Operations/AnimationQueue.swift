@@ -81,29 +81,41 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// - Precondition: No operation was added before, and the batch forms no dependency cycle.
     ///   A cycle is reported with the names of the operations on it.
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {
-        if let cycle = DependencyGraph.cycle(among: operations) {
+        // Read once, for the cycle check and the links: Foundation copies them on each read.
+        let dependencyLists = operations.map(\.dependencies)
+        if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
             QueueViolation.dependencyCycle(cycle, queue: name)
         }
         var cancelledAtAdd: [Operation] = []
         let unblocked: [Operation] = lock.withLock {
-            for operation in operations {
-                guard graph.insert(operation, policy: policy(for: operation, onCancelledDependency)) else {
+            graph.reserveCapacity(adding: operations.count)
+            for (operation, dependencies) in zip(operations, dependencyLists) {
+                guard graph.insert(operation, policy: policy(for: operation, onCancelledDependency),
+                                   isUnblocked: dependencies.isEmpty) else {
                     QueueViolation.addedTwice(operation, queue: name)
-                }
-                if let other = QueueMembership.claim(operation, for: name) {
-                    QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
                 }
                 SchedulerActivity.joined(operation, queue: self)
             }
-            for operation in operations {
-                for dependency in operation.dependencies {
+            if let (operation, other) = QueueMembership.claim(operations, for: name) {
+                QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
+            }
+            // In the order given, which is the order they begin in.
+            var unblocked: [Operation] = []
+            unblocked.reserveCapacity(operations.count)
+            for (operation, dependencies) in zip(operations, dependencyLists) {
+                if dependencies.isEmpty {
+                    unblocked.append(operation)  // handed over by `insert`
+                    continue
+                }
+                for dependency in dependencies {
                     graph.link(dependency, to: operation)
                     if dependency.isCancelled, graph.policy(of: operation) == .cancel {
                         cancelledAtAdd.append(operation)
                     }
                 }
+                if graph.handOverIfUnblocked(operation) { unblocked.append(operation) }
             }
-            return graph.handOverUnblocked(operations)
+            return unblocked
         }
         for operation in operations {
             install(on: operation)

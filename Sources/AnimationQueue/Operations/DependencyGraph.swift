@@ -14,18 +14,30 @@ struct DependencyGraph {
         var handedOver = false
     }
 
+    /// Every operation added and not finished; a second add is a programming error.
     private var nodes: [ObjectIdentifier: Node] = [:]
-    /// Operations ever added and still alive; a second add is a programming error.
-    private var everAdded = Set<ObjectIdentifier>()
 
     var count: Int { nodes.count }
     var allOperations: [Operation] { nodes.values.map(\.operation) }
 
+    /// Makes room for `count` more operations, so that adding a batch grows the graph once.
+    mutating func reserveCapacity(adding count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+    }
+
     /// Adds `operation`; false if it was added before or has already run.
-    mutating func insert(_ operation: Operation, policy: DependencyCancellation) -> Bool {
+    ///
+    /// - Parameter isUnblocked: The operation has no dependencies: it waits for nothing and
+    ///   is marked as handed over at once (``link(_:to:)`` is never called for it).
+    mutating func insert(_ operation: Operation, policy: DependencyCancellation, isUnblocked: Bool = false) -> Bool {
+        guard !operation.isFinished, !operation.isExecuting else { return false }
         let id = ObjectIdentifier(operation)
-        guard !operation.isFinished, !operation.isExecuting, everAdded.insert(id).inserted else { return false }
-        nodes[id] = Node(operation: operation, policy: policy)
+        let node = Node(operation: operation, policy: policy, handedOver: isUnblocked)
+        // One lookup on the path every operation takes; a second add puts the first back.
+        if let earlier = nodes.updateValue(node, forKey: id) {
+            nodes[id] = earlier
+            return false
+        }
         return true
     }
 
@@ -36,19 +48,18 @@ struct DependencyGraph {
         nodes[ObjectIdentifier(dependent)]?.waitingOn += 1
     }
 
+    /// Whether `operation`, whose dependencies are linked, waits for nothing; if so, it is
+    /// marked as handed over (once: false afterwards).
+    mutating func handOverIfUnblocked(_ operation: Operation) -> Bool {
+        let id = ObjectIdentifier(operation)
+        guard let node = nodes[id], node.waitingOn == 0, !node.handedOver else { return false }
+        nodes[id]!.handedOver = true
+        return true
+    }
+
     /// Every operation, with whether it was given to the `OperationQueue`.
     var operationsWithHandOver: [(operation: Operation, handedOver: Bool)] {
         nodes.values.map { ($0.operation, $0.handedOver) }
-    }
-
-    /// The operations among `operations` that wait for nothing, marked as handed over.
-    mutating func handOverUnblocked(_ operations: [Operation]) -> [Operation] {
-        operations.filter { operation in
-            let id = ObjectIdentifier(operation)
-            guard let node = nodes[id], node.waitingOn == 0, !node.handedOver else { return false }
-            nodes[id]!.handedOver = true
-            return true
-        }
     }
 
     /// Marks a cancelled operation that still waits for dependencies as handed over; true if
@@ -77,7 +88,6 @@ struct DependencyGraph {
     mutating func remove(_ operation: Operation) -> (dependents: [Operation], unblocked: [Operation]) {
         let id = ObjectIdentifier(operation)
         guard let node = nodes.removeValue(forKey: id) else { return ([], []) }
-        everAdded.remove(id)
         var unblocked: [Operation] = []
         for dependent in node.dependents where nodes[dependent] != nil {
             nodes[dependent]!.waitingOn -= 1
@@ -117,13 +127,16 @@ struct DependencyGraph {
     /// A dependency cycle through the given operations, as the list of operations on it
     /// (first repeated at the end), or nil. Follows `dependencies` iteratively, so it handles
     /// long chains; dependencies outside `operations` are followed too.
-    static func cycle(among operations: [Operation]) -> [Operation]? {
+    ///
+    /// - Parameter dependencies: Each operation's `dependencies`, when the caller has read
+    ///   them already (in the order of `operations`).
+    static func cycle(among operations: [Operation], dependencies lists: [[Operation]]? = nil) -> [Operation]? {
         enum Mark { case visiting, done }
         var marks: [ObjectIdentifier: Mark] = [:]
-        for root in operations where marks[ObjectIdentifier(root)] == nil {
+        for (index, root) in operations.enumerated() where marks[ObjectIdentifier(root)] == nil {
             // An operation without dependencies is on no cycle (a burst of independent steps
             // is checked without building anything).
-            let dependencies = root.dependencies
+            let dependencies = lists?[index] ?? root.dependencies
             if dependencies.isEmpty { continue }
             // Each frame: an operation and the index of the next dependency to visit.
             var stack: [(operation: Operation, dependencies: [Operation], next: Int)] = [(root, dependencies, 0)]

@@ -7,13 +7,19 @@ enum QueueMembership {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var queues: [ObjectIdentifier: String] = [:]
 
-    /// Records that `operation` belongs to the queue named `queue`; returns the name of the
-    /// queue that already holds it, if another one does.
-    static func claim(_ operation: Operation, for queue: String) -> String? {
+    /// Records that `operations` belong to the queue named `queue`, in one step; returns the
+    /// first of them that another queue already holds, with that queue's name. The caller
+    /// stops there (it is a programming error), so what was recorded before it stays.
+    static func claim(_ operations: [Operation], for queue: String) -> (operation: Operation, other: String)? {
         lock.withLock {
-            let id = ObjectIdentifier(operation)
-            if let other = queues[id] { return other }
-            queues[id] = queue
+            queues.reserveCapacity(queues.count + operations.count)
+            for operation in operations {
+                let id = ObjectIdentifier(operation)
+                if let other = queues.updateValue(queue, forKey: id) {
+                    queues[id] = other
+                    return (operation, other)
+                }
+            }
             return nil
         }
     }
