@@ -18,15 +18,15 @@ protocol DetailedResolvable {
 enum LayerReading {
     /// The model value at `keyPath`.
     static func model(_ layer: CALayer, _ keyPath: String) -> Any? {
-        layer.value(forKeyPath: keyPath)
+        LayerModelAccess.value(of: layer, at: keyPath)
     }
 
     /// What the layer shows now at `keyPath`: its presentation value when it has one (the
     /// layer was committed), else its model value. While ``resolvesAhead``, what it will
     /// show when a step committed ahead begins: the model value.
     static func shown(_ layer: CALayer, _ keyPath: String) -> Any? {
-        if resolvesAhead { return layer.value(forKeyPath: keyPath) }
-        return layer.presentation()?.value(forKeyPath: keyPath) ?? layer.value(forKeyPath: keyPath)
+        if resolvesAhead { return model(layer, keyPath) }
+        return layer.presentation().flatMap { model($0, keyPath) } ?? model(layer, keyPath)
     }
 
     /// Whether the resolution under way is for a step committed ahead (gapless plans), which

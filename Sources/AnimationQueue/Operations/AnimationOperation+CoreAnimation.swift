@@ -142,7 +142,7 @@ extension AnimationOperation {
     }
 
     private func writeModel(_ values: [(keyPath: String, value: Any?)], on layer: CALayer) {
-        for (keyPath, value) in values { layer.setValue(value, forKeyPath: keyPath) }
+        for (keyPath, value) in values { LayerModelAccess.set(value, at: keyPath, of: layer) }
     }
 
     /// Writes to the model what `policy` says the layer shows after a cancel (inside the
@@ -152,8 +152,8 @@ extension AnimationOperation {
         case .holdPresentation:
             let presentation = layer.presentation()
             for keyPath in resolved.keyPaths {
-                if let value = presentation?.value(forKeyPath: keyPath) {
-                    layer.setValue(value, forKeyPath: keyPath)
+                if let value = presentation.flatMap({ LayerModelAccess.value(of: $0, at: keyPath) }) {
+                    LayerModelAccess.set(value, at: keyPath, of: layer)
                 }
             }
         case .revert:

@@ -323,7 +323,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         guard let layer else { return .init(layerAlive: false) }
         guard let ahead = lock.withLock({ lifecycle.ahead }) else { return .init(layerAlive: true) }
         let now = timeSource.now(for: layer)
-        let revert = ahead.resolved.initialValues.map { ($0.keyPath, layer.value(forKeyPath: $0.keyPath)) }
+        let revert = ahead.resolved.initialValues.map { ($0.keyPath, LayerModelAccess.value(of: layer, at: $0.keyPath)) }
         return .init(layerAlive: true, adoption: .init(layerTime: layer.convertTime(now, from: nil), revertValues: revert,
                                                       beginMediaTime: layer.convertTime(ahead.begin, to: nil)))
     }

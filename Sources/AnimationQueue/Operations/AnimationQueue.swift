@@ -82,7 +82,13 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     ///   A cycle is reported with the names of the operations on it.
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {
         // Read once, for the cycle check and the links: Foundation copies them on each read.
-        let dependencyLists = operations.map(\.dependencies)
+        addOperations(operations, dependencies: operations.map(\.dependencies), onCancelledDependency: onCancelledDependency)
+    }
+
+    /// Adds operations whose `dependencies` the caller knows: `dependencyLists` holds them,
+    /// in the order of `operations`.
+    func addOperations(_ operations: [Operation], dependencies dependencyLists: [[Operation]],
+                       onCancelledDependency: DependencyCancellation? = nil) {
         if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
             QueueViolation.dependencyCycle(cycle, queue: name)
         }

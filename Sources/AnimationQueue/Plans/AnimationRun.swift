@@ -274,7 +274,7 @@ extension AnimationQueue {
             operation.motion = motion
         }
         let run = AnimationRun(graph: graph, scheduling: plan.scheduling)
-        addOperations(graph.operations)
+        addOperations(graph.operations, dependencies: graph.dependencyLists)
         return run
     }
 }

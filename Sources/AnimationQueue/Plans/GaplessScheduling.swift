@@ -23,12 +23,14 @@ final class GaplessScheduler: @unchecked Sendable {
     private let dependents: [ObjectIdentifier: [WeakOperation]]
 
     init(graph: PlanGraph) {
-        let animations = graph.operations.compactMap { $0 as? AnimationOperation }
-        let members = Set(animations.map(ObjectIdentifier.init))
         var dependencies: [ObjectIdentifier: [WeakOperation]] = [:]
         var dependents: [ObjectIdentifier: [WeakOperation]] = [:]
-        for step in animations {
-            let waitsFor = step.dependencies
+        // Steps that wait for something; none in a plan of one parallel group.
+        let waiting = zip(graph.operations, graph.dependencyLists).compactMap { operation, waitsFor in
+            waitsFor.isEmpty ? nil : (operation as? AnimationOperation).map { ($0, waitsFor) }
+        }
+        let members = waiting.isEmpty ? [] : Set(graph.operations.compactMap { $0 as? AnimationOperation }.map(ObjectIdentifier.init))
+        for (step, waitsFor) in waiting {
             let all = waitsFor.compactMap { $0 as? AnimationOperation }
             guard !all.isEmpty, all.count == waitsFor.count,
                   all.allSatisfy({ members.contains(ObjectIdentifier($0)) }) else { continue }

@@ -6,12 +6,16 @@ import Foundation
 public struct PlanGraph {
     /// Every operation, in plan order.
     private(set) var operations: [Operation] = []
+    /// Each operation's dependencies, in the order of ``operations``: what its
+    /// `dependencies` holds, kept here so that checking and running the plan need not ask
+    /// Foundation, which copies them on every read.
+    private(set) var dependencyLists: [[Operation]] = []
     /// Operations by step name.
     private(set) var named: [String: Operation] = [:]
     /// Display names by operation.
     private(set) var labels: [ObjectIdentifier: String] = [:]
     /// Cross-branch dependencies to resolve once every step is known.
-    private var pendingAfter: [(operation: Operation, name: String)] = []
+    private var pendingAfter: [(index: Int, name: String)] = []
     /// Problems found while building.
     private(set) var errors: [AnimationQueueError] = []
     /// The layer that times waits: the plan's first layer, or a private one.
@@ -23,8 +27,12 @@ public struct PlanGraph {
 
     mutating func add(_ operation: Operation, named name: String?, after predecessors: [Operation],
                       alsoAfter names: [String], layer: CALayer?) {
-        for predecessor in predecessors { operation.addDependency(predecessor) }
+        // An empty group hands on its predecessors, so a group of such groups can list one
+        // operation twice; Foundation keeps one dependency on it, and so does the list.
+        let dependencies = predecessors.count > 1 ? Self.distinct(predecessors) : predecessors
+        for predecessor in dependencies { operation.addDependency(predecessor) }
         operations.append(operation)
+        dependencyLists.append(dependencies)
         let label = name ?? Self.defaultLabel(for: operation, index: operations.count, layer: layer)
         labels[ObjectIdentifier(operation)] = label
         if let name {
@@ -33,23 +41,30 @@ public struct PlanGraph {
             }
             named[name] = operation
         }
-        for dependency in names { pendingAfter.append((operation, dependency)) }
+        for dependency in names { pendingAfter.append((operations.count - 1, dependency)) }
+    }
+
+    private static func distinct(_ operations: [Operation]) -> [Operation] {
+        var seen = Set<ObjectIdentifier>()
+        return operations.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     /// Links the cross-branch dependencies and checks the graph.
     mutating func finish() {
-        for (operation, name) in pendingAfter {
+        for (index, name) in pendingAfter {
+            let operation = operations[index]
             guard let dependency = named[name] else {
                 let known = named.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
                 errors.append(AnimationQueueError(code: .unknownStepName, message: "AnimationPlan: step \(label(of: operation)) waits for '\(name)', but no step has that name (named steps: \(known.isEmpty ? "none" : known)). Name the step with .named(\"\(name)\") or fix the spelling."))
                 continue
             }
             operation.addDependency(dependency)
+            if !dependencyLists[index].contains(where: { $0 === dependency }) { dependencyLists[index].append(dependency) }
         }
         pendingAfter = []
         if operations.isEmpty {
             errors.append(AnimationQueueError(code: .emptyPlan, message: "AnimationPlan has no steps, so there is nothing to run. Add at least one Step, Wait or Perform."))
-        } else if let cycle = DependencyGraph.cycle(among: operations) {
+        } else if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
             let names = cycle.map { label(of: $0) }.joined(separator: " → ")
             errors.append(AnimationQueueError(code: .dependencyCycle, message: "AnimationPlan: dependency cycle \(names). Each of these steps waits for the next, so none could start; remove one of the .after(...) dependencies."))
         }

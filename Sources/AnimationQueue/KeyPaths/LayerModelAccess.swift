@@ -1,0 +1,44 @@
+import Foundation
+
+/// Reads and writes a layer's values by key path: through `CALayer`'s typed properties where
+/// the key path names one of the commonly animated ones, else through key-value coding.
+///
+/// Every step reads its layer's model value once and writes its final value once as it
+/// begins. A typed property skips key-value coding's parsing of the key path, its lookup of
+/// the property and its boxing of the value, on every platform; a burst of a thousand steps
+/// pays that a thousand times. The result is the same either way: a value of another type
+/// (an `NSValue` from an earlier key-value read, say) goes through key-value coding, which
+/// converts it as before.
+enum LayerModelAccess {
+    /// The value at `keyPath`, as `value(forKeyPath:)` returns it.
+    static func value(of layer: CALayer, at keyPath: String) -> Any? {
+        switch keyPath {
+        case "opacity": layer.opacity
+        case "position": layer.position
+        case "position.x": layer.position.x
+        case "position.y": layer.position.y
+        case "bounds": layer.bounds
+        case "transform": layer.transform
+        case "cornerRadius": layer.cornerRadius
+        case "zPosition": layer.zPosition
+        case "shadowOpacity": layer.shadowOpacity
+        default: layer.value(forKeyPath: keyPath)
+        }
+    }
+
+    /// Sets `keyPath` to `value`, as `setValue(_:forKeyPath:)` does.
+    static func set(_ value: Any?, at keyPath: String, of layer: CALayer) {
+        switch (keyPath, value) {
+        case ("opacity", let value as Float): layer.opacity = value
+        case ("position", let value as CGPoint): layer.position = value
+        case ("position.x", let value as CGFloat): layer.position.x = value
+        case ("position.y", let value as CGFloat): layer.position.y = value
+        case ("bounds", let value as CGRect): layer.bounds = value
+        case ("transform", let value as CATransform3D): layer.transform = value
+        case ("cornerRadius", let value as CGFloat): layer.cornerRadius = value
+        case ("zPosition", let value as CGFloat): layer.zPosition = value
+        case ("shadowOpacity", let value as Float): layer.shadowOpacity = value
+        default: layer.setValue(value, forKeyPath: keyPath)
+        }
+    }
+}
