@@ -83,11 +83,27 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         timeSource = MediaClock.Source(layer)
         lifecycle = OperationLifecycle(key: "")
         super.init()
-        // Unique among live operations: the object's address. "AQ." and at most ten base-36
-        // digits fit a small string, which a burst of a thousand operations builds without
-        // allocating.
-        animationKey = "AQ." + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 36)
+        animationKey = Self.key(for: self)
         lifecycle = OperationLifecycle(key: animationKey)
+    }
+
+    /// A key unique among live operations: `"AQ."` and the object's address in base 36. At
+    /// most ten digits after the prefix: a small string, which a burst of a thousand
+    /// operations builds without allocating, written digit by digit.
+    private static func key(for object: AnimationOperation) -> String {
+        var address = UInt(bitPattern: ObjectIdentifier(object))
+        return String(unsafeUninitializedCapacity: 3 + 13) { buffer in
+            for (index, byte) in "AQ.".utf8.enumerated() { buffer[index] = byte }
+            var end = 3
+            repeat {
+                let digit = UInt8(address % 36)
+                buffer[end] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                address /= 36
+                end += 1
+            } while address > 0
+            buffer[3..<end].reverse()
+            return end
+        }
     }
 
     /// Reads media time for events, even after the layer is gone.
