@@ -23,15 +23,25 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     /// (nil: no offset).
     public var from: Value? {
         get { fromBox.value }
-        set { fromBox.value = newValue }
+        set {
+            fromBox.value = newValue
+            coreAnimationFrom.value = newValue?.coreAnimationValue
+        }
     }
     /// The end value; for an additive animation, the end offset.
     public var to: Value {
         get { toBox.value }
-        set { toBox.value = newValue }
+        set {
+            toBox.value = newValue
+            coreAnimationTo.value = newValue.coreAnimationValue
+        }
     }
     private var fromBox: UncheckedSendableBox<Value?>
     private var toBox: UncheckedSendableBox<Value>
+    /// `from` and `to` as Core Animation takes them, boxed once when set: every step that
+    /// plays the animation reads them, without instantiating generic types for `Value`.
+    private var coreAnimationFrom: UncheckedSendableBox<Any?>
+    private var coreAnimationTo: UncheckedSendableBox<Any>
     /// The length of one pass, in seconds; 0 commits the final value without animating.
     public var duration: TimeInterval {
         didSet { _ = validatedTime(duration, "duration") }
@@ -75,6 +85,8 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
         self.keyPath = keyPath
         self.fromBox = UncheckedSendableBox(from)
         self.toBox = UncheckedSendableBox(to)
+        self.coreAnimationFrom = UncheckedSendableBox(from?.coreAnimationValue)
+        self.coreAnimationTo = UncheckedSendableBox(to.coreAnimationValue)
         self.duration = validatedTime(duration, "duration")
         self.timing = timing
         self.isAdditive = isAdditive
@@ -98,7 +110,7 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     func detailedResolution(for layer: CALayer) -> DetailedResolution {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
-            keyPath: keyPath.rawValue, from: from?.coreAnimationValue, to: to.coreAnimationValue,
+            keyPath: keyPath.rawValue, from: coreAnimationFrom.value, to: coreAnimationTo.value,
             additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: isCumulative, duration: duration, mediaTiming: mediaTiming, timing: timing
         ).resolve(on: layer) { CABasicAnimation() }

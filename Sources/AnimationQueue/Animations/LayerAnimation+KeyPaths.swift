@@ -30,17 +30,31 @@ extension DelayedAnimation: KeyPathListing {
     var listedKeyPaths: [String] { base.listedKeyPathsOrEmpty }
 }
 
+extension KeyPathListing {
+    /// `animation`'s key paths, if it is of this type: a cast between two generic types
+    /// (the same one), which copies the value without boxing it.
+    fileprivate static func listedKeyPaths(of animation: some LayerAnimation) -> [String]? {
+        (animation as? Self)?.listedKeyPaths
+    }
+}
+
 extension LayerAnimation {
+    /// The key paths, if the animation's type lists them. The check is on the type, so the
+    /// animation is not copied into an existential box: a plan labels every step with them.
+    private var listedKeyPathsIfListing: [String]? {
+        guard let listing = Self.self as? any KeyPathListing.Type else { return nil }
+        return listing.listedKeyPaths(of: self)
+    }
+
     /// The key paths the animation changes, or an empty list for an animation type of the
     /// app's own that does not say.
-    var listedKeyPathsOrEmpty: [String] { (self as? any KeyPathListing)?.listedKeyPaths ?? [] }
+    var listedKeyPathsOrEmpty: [String] { listedKeyPathsIfListing ?? [] }
 
     /// The key paths the animation changes, for labels: `"opacity"`, or
     /// `"position.x, opacity"` for a group; for an animation type of the app's own, its
     /// type name.
     var keyPathDescription: String {
-        guard let listing = self as? any KeyPathListing else { return String(describing: type(of: self)) }
-        let keyPaths = listing.listedKeyPaths
+        guard let keyPaths = listedKeyPathsIfListing else { return String(describing: type(of: self)) }
         return keyPaths.count == 1 ? keyPaths[0] : keyPaths.joined(separator: ", ")
     }
 }

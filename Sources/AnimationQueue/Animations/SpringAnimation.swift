@@ -20,15 +20,25 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     /// The start value; nil starts from what the layer shows when the operation starts.
     public var from: Value? {
         get { fromBox.value }
-        set { fromBox.value = newValue }
+        set {
+            fromBox.value = newValue
+            coreAnimationFrom.value = newValue?.coreAnimationValue
+        }
     }
     /// The end value, which the model keeps afterwards.
     public var to: Value {
         get { toBox.value }
-        set { toBox.value = newValue }
+        set {
+            toBox.value = newValue
+            coreAnimationTo.value = newValue.coreAnimationValue
+        }
     }
     private var fromBox: UncheckedSendableBox<Value?>
     private var toBox: UncheckedSendableBox<Value>
+    /// `from` and `to` as Core Animation takes them, boxed once when set: every step that
+    /// plays the animation reads them, without instantiating generic types for `Value`.
+    private var coreAnimationFrom: UncheckedSendableBox<Any?>
+    private var coreAnimationTo: UncheckedSendableBox<Any>
     /// The mass attached to the spring (> 0).
     public private(set) var mass: Double
     /// The spring's stiffness (> 0).
@@ -85,6 +95,8 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
         self.keyPath = keyPath
         self.fromBox = UncheckedSendableBox(from)
         self.toBox = UncheckedSendableBox(to)
+        self.coreAnimationFrom = UncheckedSendableBox(from?.coreAnimationValue)
+        self.coreAnimationTo = UncheckedSendableBox(to.coreAnimationValue)
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -161,7 +173,7 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     func detailedResolution(for layer: CALayer) -> DetailedResolution {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
-            keyPath: keyPath.rawValue, from: from?.coreAnimationValue, to: to.coreAnimationValue,
+            keyPath: keyPath.rawValue, from: coreAnimationFrom.value, to: coreAnimationTo.value,
             additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: false, duration: duration, mediaTiming: mediaTiming, timing: nil
         ).resolve(on: layer) {

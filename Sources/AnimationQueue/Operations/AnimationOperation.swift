@@ -125,11 +125,21 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// The lifecycle's current state, for tests and diagnostics.
     var lifecycleState: OperationLifecycle.State { lock.withLock { lifecycle.state } }
 
-    /// Makes the operation a step of `run`, held at `gate` while the run is paused.
-    func join(_ run: AnimationRun, gate: StartGate) {
+    /// Makes the operation a step of `run`, held at `gate` while the run is paused, with
+    /// the run's `motion` policy (nil keeps the operation's own).
+    func join(_ run: AnimationRun, gate: StartGate, motion: MotionPolicy?) {
         lock.withLock {
             lifecycle.addHooks { $0.run = run }
             storedGate = gate
+            if let motion { storedMotion = motion }
+        }
+    }
+
+    /// Sets both cancellation settings at once, for a plan's step.
+    func setCancellationPolicies(_ policy: CancellationPolicy, onCancelledDependency: DependencyCancellation) {
+        lock.withLock {
+            storedPolicy = policy
+            storedDependencyPolicy = onCancelledDependency
         }
     }
 

@@ -97,7 +97,7 @@ extension AnimationRun {
     /// The topmost distinct layers among `layers`, in their first order. Linear in the layers
     /// and their depth, so a plan of thousands of steps pays little for it.
     static func topmost(_ layers: [CALayer]) -> [CALayer] {
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<ObjectIdentifier>(minimumCapacity: layers.count)
         let unique = layers.filter { seen.insert(ObjectIdentifier($0)).inserted }
         return unique.filter { layer in
             var ancestor = layer.superlayer

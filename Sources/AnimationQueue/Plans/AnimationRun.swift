@@ -81,14 +81,16 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     /// The run's operations, in plan order (for tests and diagnostics).
     var operations: [Operation] { graph.value.operations }
 
-    init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling) {
+    /// - Parameter motion: The motion policy of the plan's animation steps (a wait keeps
+    ///   its own).
+    init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling, motion: MotionPolicy = .system) {
         self.graph = UncheckedSendableBox(graph)
         state = State(remaining: graph.operations.count)
         let layers = graph.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.timingHost]
         timedLayers = UncheckedSendableBox(Self.topmost(layers).map(TimedLayer.init))
         scheduledAt = MediaClock.now(for: graph.timingHost)
         for operation in graph.operations {
-            observe(operation)
+            observe(operation, motion: motion)
             (operation as? MainThreadOperation)?.gate = gate
         }
         if scheduling == .gapless { scheduleGaplessly(graph) }
@@ -174,7 +176,7 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     // MARK: Observation
 
     /// Makes the run hear of `operation`'s start and finish, and hold it at the run's gate.
-    private func observe(_ operation: Operation) {
+    private func observe(_ operation: Operation, motion: MotionPolicy) {
         switch operation {
         case let animation as AnimationOperation:
             #if canImport(os)
@@ -185,7 +187,7 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
                 hooks.willFinish.append { _, _, _ in interval.end() }
             }
             #endif
-            animation.join(self, gate: gate)
+            animation.join(self, gate: gate, motion: animation is WaitOperation ? nil : motion)
         case let block as MainThreadOperation:
             let label = graph.value.label(of: operation)
             let host = UncheckedSendableBox(WeakLayer(graph.value.timingHost))
@@ -270,10 +272,7 @@ extension AnimationQueue {
     public func run(_ plan: AnimationPlan, motion: MotionPolicy = .system) -> AnimationRun {
         let graph = plan.compile()
         if let error = graph.errors.first { QueueViolation.invalidPlan(error) }
-        for case let operation as AnimationOperation in graph.operations where !(operation is WaitOperation) {
-            operation.motion = motion
-        }
-        let run = AnimationRun(graph: graph, scheduling: plan.scheduling)
+        let run = AnimationRun(graph: graph, scheduling: plan.scheduling, motion: motion)
         addOperations(graph.operations, dependencies: graph.dependencyLists)
         return run
     }
