@@ -52,7 +52,9 @@ struct PropertyAnimationInput {
     var timing: AnimationTiming?
 
     /// Resolves model-first against `layer`; `make` creates the Core Animation object.
-    func resolve(on layer: CALayer, make: () -> CABasicAnimation) -> DetailedResolution {
+    /// Without `withStartValues`, the resolution's start values are left empty (only a
+    /// group asks for them).
+    func resolve(on layer: CALayer, withStartValues: Bool = true, make: () -> CABasicAnimation) -> DetailedResolution {
         let model = LayerReading.model(layer, keyPath)
         let initial: [(keyPath: String, value: Any?)] = [(keyPath, model)]
         let fromValue: Any?
@@ -68,7 +70,7 @@ struct PropertyAnimationInput {
             fromValue = shown
             let endsAtStart = mediaTiming.endsAtStart(forDuration: duration)
             finals = [(keyPath, endsAtStart ? (shown ?? to) : to)]
-            start = shown.map { [(keyPath, $0)] } ?? initial
+            start = !withStartValues ? [] : shown.map { [(keyPath, $0)] } ?? initial
         }
         guard duration > 0 else {
             let hold = isAdditive ? nil : holdAnimation(keyPath, fromValue, for: mediaTiming.delay)

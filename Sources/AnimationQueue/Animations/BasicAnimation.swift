@@ -104,16 +104,20 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     /// explicit from- and to-values, the final value for the model, and the model value
     /// before, for revert.
     public func resolve(for layer: CALayer) -> ResolvedAnimation {
-        detailedResolution(for: layer).resolved
+        detailedResolution(for: layer, withStartValues: false).resolved
     }
 
     func detailedResolution(for layer: CALayer) -> DetailedResolution {
+        detailedResolution(for: layer, withStartValues: true)
+    }
+
+    private func detailedResolution(for layer: CALayer, withStartValues: Bool) -> DetailedResolution {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
             keyPath: keyPath.rawValue, from: coreAnimationFrom.value, to: coreAnimationTo.value,
             additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: isCumulative, duration: duration, mediaTiming: mediaTiming, timing: timing
-        ).resolve(on: layer) { CABasicAnimation() }
+        ).resolve(on: layer, withStartValues: withStartValues) { CABasicAnimation() }
     }
 }
 

@@ -58,11 +58,10 @@ extension AnimationRun {
     /// Retimes the run's layers to the current rate (0 while paused), on the main thread.
     func applyRate() {
         let rate = control.rate
-        let layers = timedLayers
-        MainThread.run {
+        MainThread.run { [self] in
             CATransaction.begin()
             CATransaction.setDisableActions(true)
-            for timed in layers.value {
+            for timed in timedLayers {
                 guard let layer = timed.layer else { continue }
                 if timed.original == nil { timed.original = LayerTiming(of: layer) }
                 Self.retime(layer, to: rate)
@@ -73,9 +72,10 @@ extension AnimationRun {
 
     /// Gives the layers this run retimed their timing from before the run (main thread).
     func restoreTiming() {
+        guard let retimed = foundTimedLayers else { return }  // never retimed
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        for timed in timedLayers.value {
+        for timed in retimed {
             guard let original = timed.original else { continue }
             timed.original = nil
             if let layer = timed.layer { original.apply(to: layer) }
@@ -135,7 +135,7 @@ final class RunControl: @unchecked Sendable {
 
 /// A layer a run may retime, with the timing it had before the run first did.
 final class TimedLayer {
-    // Main thread only: created with the run, read and written by its retiming on main.
+    // Main thread only: created, read and written by its run's retiming on main.
     weak var layer: CALayer?
     var original: LayerTiming?
     init(_ layer: CALayer) { self.layer = layer }

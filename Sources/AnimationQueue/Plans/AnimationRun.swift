@@ -75,8 +75,9 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     let gate = StartGate()
     /// Pause state and speed.
     let control = RunControl()
-    /// The topmost layers of the run, retimed to pause and scale it.
-    let timedLayers: UncheckedSendableBox<[TimedLayer]>
+    /// The topmost layers of the run, retimed to pause and scale it; found when the run is
+    /// first retimed (see ``timedLayers``). Main thread only.
+    nonisolated(unsafe) private(set) var foundTimedLayers: [TimedLayer]?
 
     /// The run's operations, in plan order (for tests and diagnostics).
     var operations: [Operation] { graph.value.operations }
@@ -86,14 +87,24 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling, motion: MotionPolicy = .system) {
         self.graph = UncheckedSendableBox(graph)
         state = State(remaining: graph.operations.count)
-        let layers = graph.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.timingHost]
-        timedLayers = UncheckedSendableBox(Self.topmost(layers).map(TimedLayer.init))
         scheduledAt = MediaClock.now(for: graph.timingHost)
         for operation in graph.operations {
             observe(operation, motion: motion)
             (operation as? MainThreadOperation)?.gate = gate
         }
         if scheduling == .gapless { scheduleGaplessly(graph) }
+    }
+
+    /// The topmost layers of the run, among those still alive, found the first time the run
+    /// is retimed (main thread): most runs are never paused or sped up, and a plan of a
+    /// thousand steps would otherwise walk a thousand layers' ancestors as it starts. A layer
+    /// that no longer exists is not retimed either way.
+    var timedLayers: [TimedLayer] {
+        if let found = foundTimedLayers { return found }
+        let layers = graph.value.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.value.timingHost]
+        let found = Self.topmost(layers).map(TimedLayer.init)
+        foundTimedLayers = found
+        return found
     }
 
     /// Commits each qualifying step ahead when its dependencies start; see ``GaplessScheduler``.

@@ -50,6 +50,43 @@ struct RunControlTests {
         #expect(topmost.map(ObjectIdentifier.init) == [other, root].map(ObjectIdentifier.init))
     }
 
+    /// The topmost layers are found when the run is first paused: a layer moved out from
+    /// under another of the run's layers after the run began is paused on its own, and a
+    /// run that is never paused or sped up leaves every layer's timing alone.
+    @Test func aLayerMovedOutFromUnderAnotherBeforeThePauseIsPausedItself() async {
+        let parent = clock.makeLayer(), child = clock.makeLayer(), elsewhere = clock.makeLayer()
+        parent.addSublayer(child)
+        let run = queue.run(AnimationPlan {
+            Parallel {
+                Step(parent, ramp(1))
+                Step(child, ramp(1))
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.25)
+        elsewhere.addSublayer(child)   // no longer under `parent`
+        run.pause()
+        await clock.advance(by: 0)
+        await clock.advance(by: 0.5)
+        #expect(abs(shown(parent) - 0.25) < 1e-9)
+        #expect(abs(shown(child) - 0.25) < 1e-9)
+        #expect(child.speed == 0)
+        #expect(elsewhere.speed == 1)
+        run.resume()
+        await clock.advance(by: 0.75)
+        #expect(await run.outcome == .finished)
+        #expect(child.speed == 1 && parent.speed == 1)
+        #expect(child.timeOffset == 0 && parent.timeOffset == 0)
+    }
+
+    @Test func aRunThatIsNeverRetimedLeavesItsLayersTimingAlone() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(0.5)) }, motion: .full)
+        await clock.advance(by: 0.5)
+        #expect(await run.outcome == .finished)
+        #expect(run.foundTimedLayers == nil)
+        #expect(layer.speed == 1 && layer.timeOffset == 0 && layer.beginTime == 0)
+    }
+
     @Test func pausingFreezesTheRunningStepAndResumingContinuesIt() async {
         let layer = clock.makeLayer()
         let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("fade") }, motion: .full)
