@@ -46,15 +46,16 @@ import Testing
     }
 
     @Test func aValueOfAnotherTypeGoesThroughKeyValueCoding() {
-        // A Double for a Float property is not the typed property's type: key-value coding
-        // decides what happens to it, on both layers alike.
+        // A CGFloat for a Float property is not the typed property's type: key-value coding
+        // converts it, on both layers alike (the layers start at opacity 1).
         let typed = LayerFixtures.committed(), coded = LayerFixtures.committed()
         LayerFixtures.inEffect {
             CATransaction.setDisableActions(true)
-            LayerModelAccess.set(CGFloat(20), at: "opacity", of: typed)
-            coded.setValue(CGFloat(20), forKeyPath: "opacity")
+            LayerModelAccess.set(CGFloat(0.5), at: "opacity", of: typed)
+            coded.setValue(CGFloat(0.5), forKeyPath: "opacity")
         }
-        #expect(typed.opacity == coded.opacity)
+        #expect(coded.opacity == 0.5)
+        #expect(typed.opacity == 0.5)
     }
 
     @Test func animationKeysAreThePrefixAndTheOperationsAddressInBase36() async {

@@ -51,29 +51,30 @@ struct RunControlTests {
     }
 
     /// The topmost layers are found when the run is first paused: a layer moved out from
-    /// under another of the run's layers after the run began is paused on its own, and a
-    /// run that is never paused or sped up leaves every layer's timing alone.
+    /// under another of the run's layers after the run began (before its own step, so that
+    /// no animation of it is detached) is paused on its own, and a run that is never paused
+    /// or sped up leaves every layer's timing alone.
     @Test func aLayerMovedOutFromUnderAnotherBeforeThePauseIsPausedItself() async {
         let parent = clock.makeLayer(), child = clock.makeLayer(), elsewhere = clock.makeLayer()
         parent.addSublayer(child)
-        let run = queue.run(AnimationPlan {
-            Parallel {
-                Step(parent, ramp(1))
-                Step(child, ramp(1))
-            }
+        let run = queue.run(AnimationPlan(scheduling: .afterCompletion) {
+            Step(parent, ramp(0.5))
+            Step(child, ramp(1))
         }, motion: .full)
         await clock.advance(by: 0.25)
-        elsewhere.addSublayer(child)   // no longer under `parent`
+        elsewhere.addSublayer(child)   // no longer under `parent`; its step has not begun
+        await clock.advance(by: 0.5)   // the child's step began at 0.5
         run.pause()
         await clock.advance(by: 0)
         await clock.advance(by: 0.5)
-        #expect(abs(shown(parent) - 0.25) < 1e-9)
         #expect(abs(shown(child) - 0.25) < 1e-9)
         #expect(child.speed == 0)
         #expect(elsewhere.speed == 1)
         run.resume()
         await clock.advance(by: 0.75)
         #expect(await run.outcome == .finished)
+        // 0.25 s before the pause, 0.5 s paused, the remaining 0.75 s after it.
+        #expect(abs((times(run, "step 2 (opacity)").end ?? 0) - 2) < 1e-9)
         #expect(child.speed == 1 && parent.speed == 1)
         #expect(child.timeOffset == 0 && parent.timeOffset == 0)
     }
