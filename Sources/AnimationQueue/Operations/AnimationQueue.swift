@@ -82,16 +82,17 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     ///   A cycle is reported with the names of the operations on it.
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {
         // Read once, for the cycle check and the links: Foundation copies them on each read.
-        addOperations(operations, dependencies: operations.map(\.dependencies), onCancelledDependency: onCancelledDependency)
-    }
-
-    /// Adds operations whose `dependencies` the caller knows: `dependencyLists` holds them,
-    /// in the order of `operations`.
-    func addOperations(_ operations: [Operation], dependencies dependencyLists: [[Operation]],
-                       onCancelledDependency: DependencyCancellation? = nil) {
+        let dependencyLists = operations.map(\.dependencies)
         if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
             QueueViolation.dependencyCycle(cycle, queue: name)
         }
+        addOperations(operations, dependencies: dependencyLists, onCancelledDependency: onCancelledDependency)
+    }
+
+    /// Adds operations whose `dependencies` the caller knows and has checked for cycles (a
+    /// compiled plan): `dependencyLists` holds them, in the order of `operations`.
+    func addOperations(_ operations: [Operation], dependencies dependencyLists: [[Operation]],
+                       onCancelledDependency: DependencyCancellation? = nil) {
         var cancelledAtAdd: [Operation] = []
         let unblocked: [Operation] = lock.withLock {
             graph.reserveCapacity(adding: operations.count)

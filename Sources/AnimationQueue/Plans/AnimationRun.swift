@@ -284,6 +284,7 @@ extension AnimationQueue {
         let graph = plan.compile()
         if let error = graph.errors.first { QueueViolation.invalidPlan(error) }
         let run = AnimationRun(graph: graph, scheduling: plan.scheduling, motion: motion)
+        // Compiling checked the graph for cycles (`graph.errors`).
         addOperations(graph.operations, dependencies: graph.dependencyLists)
         return run
     }
