@@ -35,7 +35,7 @@ extension CALayer {
 
     /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`.
     func keyPathValue(_ keyPath: String) -> Any? {
-        guard keyPath.utf8.contains(UInt8(ascii: ".")), let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return value(forKey: keyPath) }
         let root = value(forKey: String(keyPath[..<dot]))
         return root.flatMap { SubPath.read($0, String(keyPath[keyPath.index(after: dot)...])) }
     }
@@ -43,7 +43,7 @@ extension CALayer {
     /// Writes a dotted key path by reading the root value, changing the component, and
     /// setting the root value back.
     func setKeyPathValue(_ value: Any?, _ keyPath: String) {
-        guard keyPath.utf8.contains(UInt8(ascii: ".")), let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
+        guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return setValue(value, forKey: keyPath) }
         let rootKey = String(keyPath[..<dot])
         let subpath = String(keyPath[keyPath.index(after: dot)...])
         guard let value, let root = self.value(forKey: rootKey),
