@@ -10,4 +10,3 @@ protocol OperationQueueHooks: AnyObject, Sendable {
     /// The operation reported its finish: its dependents may start.
     func operationDidFinish(_ operation: AnimationOperation)
 }
-
