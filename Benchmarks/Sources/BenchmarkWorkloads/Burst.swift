@@ -14,7 +14,10 @@ public struct BurstRun {
     /// CPU time the main thread spent over the same span: what the user pays in frames.
     public var mainThreadSeconds: Double
     public var count: Int
+    /// Heap allocations over the same span, on every thread.
+    public var mallocs: Int
 
+    public var mallocsPerStep: Double { Double(mallocs) / Double(count) }
     public var secondsPerStep: Double { seconds / Double(count) }
     public var mainThreadSecondsPerStep: Double { mainThreadSeconds / Double(count) }
 }
@@ -121,7 +124,7 @@ public enum BurstWorkloads {
             precondition(Thread.isMainThread, "a burst starts on the main thread")
             let startWall = DispatchTime.now().uptimeNanoseconds
             let startCPU = threadCPUNanoseconds()
-            counter.arm(startWall: startWall, startCPU: startCPU)
+            counter.arm(startWall: startWall, startCPU: startCPU, heap: HeapProbe())
             clock.isHeld = true
             let whenFinished = start(self)
             await reached.wait()
@@ -132,8 +135,9 @@ public enum BurstWorkloads {
             }
             clock.isHeld = false
             await finished.wait()
-            let (wall, cpu) = counter.measured
-            return BurstRun(seconds: Double(wall) / 1e9, mainThreadSeconds: Double(cpu) / 1e9, count: layers.count)
+            let (wall, cpu, mallocs) = counter.measured
+            return BurstRun(seconds: Double(wall) / 1e9, mainThreadSeconds: Double(cpu) / 1e9, count: layers.count,
+                            mallocs: mallocs)
         }
     }
 }
@@ -146,17 +150,19 @@ final class AddCounter: @unchecked Sendable {
     private let onTarget: @Sendable () -> Void
     private var added = 0
     private var start: (wall: UInt64, cpu: UInt64) = (0, 0)
-    private var elapsed: (wall: UInt64, cpu: UInt64) = (0, 0)
+    private var heap = HeapProbe()
+    private var elapsed: (wall: UInt64, cpu: UInt64, mallocs: Int) = (0, 0, 0)
 
     init(target: Int, onTarget: @escaping @Sendable () -> Void) {
         self.target = target
         self.onTarget = onTarget
     }
 
-    func arm(startWall: UInt64, startCPU: UInt64) {
+    func arm(startWall: UInt64, startCPU: UInt64, heap: HeapProbe) {
         lock.withLock {
             added = 0
             start = (startWall, startCPU)
+            self.heap = heap
         }
     }
 
@@ -166,13 +172,13 @@ final class AddCounter: @unchecked Sendable {
             added += 1
             guard added == target else { return false }
             precondition(Thread.isMainThread, "the burst's animations are added off the main thread")
-            elapsed = (DispatchTime.now().uptimeNanoseconds - start.wall, threadCPUNanoseconds() - start.cpu)
+            elapsed = (DispatchTime.now().uptimeNanoseconds - start.wall, threadCPUNanoseconds() - start.cpu, heap.mallocs)
             return true
         }
         if reached { onTarget() }
     }
 
-    var measured: (wall: UInt64, cpu: UInt64) { lock.withLock { elapsed } }
+    var measured: (wall: UInt64, cpu: UInt64, mallocs: Int) { lock.withLock { elapsed } }
 }
 
 /// A layer that counts the animations added to it (timing steps only: the added animation

@@ -22,10 +22,12 @@ extension AnimationOperation {
         CATransaction.setDisableActions(true)
         writeModel(resolved.finalValues, on: layer)
         if let plan {
-            // The copy that `add(_:forKey:)` keeps is the observer's only owner, so the observer
-            // also reports the layer's deallocation (see `AnimationObserver`).
-            plan.timing.delegate = AnimationObserver(operation: self, key: key, watchesLayer: true)
-            CATransaction.setCompletionBlock { [weak self] in self?.receive(.completed(key: key)) }
+            // The copy that `add(_:forKey:)` keeps and the completion block are the observer's
+            // only owners, so the observer also reports the layer's deallocation (see
+            // `AnimationObserver`).
+            let observer = AnimationObserver(operation: self, key: key, watchesLayer: true)
+            plan.timing.delegate = observer
+            CATransaction.setCompletionBlock(observer.transactionDidComplete)
             if let transition = plan.transition { layer.add(transition, forKey: kCATransition) }
             layer.add(plan.timing, forKey: key)
             plan.timing.delegate = nil
@@ -83,13 +85,15 @@ extension AnimationOperation {
     /// Adds an animation committed ahead, with its observer and completion.
     func add(_ ahead: OperationLifecycle.CommittedAhead) {
         guard let layer else { return }
-        let key = ahead.key
-        ahead.animation.delegate = AnimationObserver(operation: self, key: key)
+        let observer = AnimationObserver(operation: self, key: ahead.key)
+        ahead.animation.delegate = observer
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        CATransaction.setCompletionBlock { [weak self] in self?.receive(.completed(key: key)) }
-        layer.add(ahead.animation, forKey: key)
+        CATransaction.setCompletionBlock(observer.transactionDidComplete)
+        layer.add(ahead.animation, forKey: ahead.key)
         CATransaction.commit()
+        // The operation keeps `ahead`: only the copy Core Animation added holds the observer.
+        ahead.animation.delegate = nil
     }
 
     /// Removes an animation committed ahead. If it had begun and `applyPolicy`, the layer is

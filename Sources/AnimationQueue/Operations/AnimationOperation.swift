@@ -87,22 +87,25 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         lifecycle = OperationLifecycle(key: animationKey)
     }
 
-    /// A key unique among live operations: `"AQ."` and the object's address in base 36. At
-    /// most ten digits after the prefix: a small string, which a burst of a thousand
-    /// operations builds without allocating, written digit by digit.
+    /// A key unique among live operations: `"AQ."` and the object's address in base 36,
+    /// written digit by digit. A 64-bit address has at most twelve such digits below 2⁶², so
+    /// the key fits a small string (fifteen bytes), which a burst of a thousand operations
+    /// builds without allocating.
     private static func key(for object: AnimationOperation) -> String {
         var address = UInt(bitPattern: ObjectIdentifier(object))
-        return String(unsafeUninitializedCapacity: 3 + 13) { buffer in
-            for (index, byte) in "AQ.".utf8.enumerated() { buffer[index] = byte }
-            var end = 3
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 + 13) { buffer in
+            var start = buffer.count
             repeat {
                 let digit = UInt8(address % 36)
-                buffer[end] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                start -= 1
+                buffer[start] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
                 address /= 36
-                end += 1
             } while address > 0
-            buffer[3..<end].reverse()
-            return end
+            for byte in "AQ.".utf8.reversed() {
+                start -= 1
+                buffer[start] = byte
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
     }
 
@@ -208,11 +211,12 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Performs `actions` in order, outside the lock. From the first one that needs the main
     /// thread on, they run there (recorded as work in flight until they have), so their order
     /// holds.
-    private func perform(_ actions: [OperationLifecycle.Action]) {
+    private func perform(_ actions: OperationLifecycle.Actions) {
         var isOnMainThread: Bool?
-        for (index, action) in actions.enumerated() {
+        for index in 0..<actions.count {
+            let action = actions[index]
             if action.needsMainThread, !(isOnMainThread ?? MainThread.isCurrent) {
-                let rest = UncheckedSendableBox(Array(actions[index...]))
+                let rest = UncheckedSendableBox(actions.dropping(first: index))
                 SchedulerActivity.begin(self)
                 MainThread.run { [self] in
                     perform(rest.value)

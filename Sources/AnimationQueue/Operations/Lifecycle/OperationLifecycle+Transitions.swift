@@ -3,48 +3,48 @@ import Foundation
 /// The transition table of ``OperationLifecycle``, one case per legal (state, event) pair.
 extension OperationLifecycle {
     /// Applies `event` and returns the actions to perform, in order, outside the lock.
-    mutating func receive(_ event: Event) -> [Action] {
+    mutating func receive(_ event: Event) -> Actions {
         switch (state, event) {
         // Start.
         case (.initialized(let ahead), .start):
             if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: false, discarding: ahead) }
             state = .waitingForMain(ahead: ahead)
-            return [.hopToMain]
+            return Actions(.hopToMain)
 
         // Arrival on the main thread, the gate, and the beginning.
         case (.waitingForMain(let ahead), .arrived(let gate, let context)):
             if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: true, discarding: ahead) }
             if gate {
                 state = .parked(ahead: ahead)
-                return [.passGate]
+                return Actions(.passGate)
             }
             return begin(ahead: ahead, context)
         case (.parked(let ahead), .gatePassed(let context)):
             return begin(ahead: ahead, context)
         case (.finished, .gatePassed):
-            return []
+            return .none
 
         // The fresh animation was added.
         case (.animating(var attachment), .added(let added)) where attachment.isAdding:
             guard let active = added.activeDuration else {
                 // Nothing to animate: the values are committed, the operation has finished.
                 state = .finished(.finished, plannedEnd: nil)
-                return [.announceStart(at: added.now, hooks: hooks), finish(.finished, nil)]
+                return Actions(.announceStart(at: added.now, hooks: hooks), finish(.finished, nil))
             }
             attachment.resolved = added.resolved
             attachment.activeDuration = active
             attachment.hasTransition = added.hasTransition
             if let begin = added.begin, attachment.begin == nil { attachment.begin = (begin, added.now) }
-            var actions: [Action] = []
+            var actions = Actions.none
             if isCancelRequested, attachment.reports.stop == nil { actions.append(.applyCancellation(key: attachment.key)) }
             return progress(attachment) + actions
 
         case (.animating(var attachment), .beginResolved(let key, let layerTime, let mediaTime)) where attachment.key == key:
-            guard attachment.begin == nil else { return [] }
+            guard attachment.begin == nil else { return .none }
             attachment.begin = (layerTime, mediaTime)
             return progress(attachment)
         case (_, .beginResolved):
-            return []
+            return .none
 
         // Core Animation's two callbacks, in either order.
         case (.animating(var attachment), .stopped(let key, let finished)) where attachment.key == key:
@@ -58,47 +58,47 @@ extension OperationLifecycle {
              (.parked(var ahead?), .stopped(let key, let finished)) where ahead.key == key:
             if ahead.reports.stop == nil { ahead.reports.stop = finished }
             replaceAhead(ahead)
-            return []
+            return .none
         case (.initialized(var ahead?), .completed(let key)) where ahead.key == key,
              (.waitingForMain(var ahead?), .completed(let key)) where ahead.key == key,
              (.parked(var ahead?), .completed(let key)) where ahead.key == key:
             ahead.reports.completed = true
             replaceAhead(ahead)
-            return []
+            return .none
         case (_, .stopped), (_, .completed):
             // A discarded animation's, or one reported after the operation finished.
-            return []
+            return .none
 
         // Cancellation.
         case (.finished, .cancel):
-            return []
+            return .none
         case (_, .cancel) where isCancelRequested:
-            return []
+            return .none
         case (_, .cancel):
             isCancelRequested = true
             let notify = Action.notifyCancelled(hooks: hooks)
             switch state {
             case .initialized(let ahead?):
                 state = .initialized(ahead: nil)
-                return [notify, .discardAhead(ahead, applyPolicy: true)]
+                return Actions(notify, .discardAhead(ahead, applyPolicy: true))
             case .parked:
-                return [notify, .resumeParked]
+                return Actions(notify, .resumeParked)
             case .animating(let attachment) where !attachment.isAdding && attachment.reports.stop == nil:
-                return [notify, .applyCancellation(key: attachment.key)]
+                return Actions(notify, .applyCancellation(key: attachment.key))
             default:
                 // Not started (the start sees the flag), hopping (the arrival sees it), being
                 // added (`added` applies it), or already stopped (its outcome is decided).
-                return [notify]
+                return Actions(notify)
             }
         case (.animating(var attachment), .applyingCancellation(let key))
             where attachment.key == key && attachment.reports.stop == nil:
-            guard let resolved = attachment.resolved else { return [] }
+            guard let resolved = attachment.resolved else { return .none }
             attachment.cancellationApplied = true
             state = .animating(attachment)
-            return [.writeCancellationPolicy(key: key, resolved: resolved, hasTransition: attachment.hasTransition)]
+            return Actions(.writeCancellationPolicy(key: key, resolved: resolved, hasTransition: attachment.hasTransition))
         case (_, .applyingCancellation):
             // The animation stopped meanwhile (it reached its end, or was removed).
-            return []
+            return .none
 
         // The layer was deallocated.
         case (.parked(let ahead), .layerGone):
@@ -108,41 +108,41 @@ extension OperationLifecycle {
         case (.animating(let attachment), .layerGone):
             let outcome = outcome(stop: attachment.reports.stop)
             state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
-            return startIfUnannounced(attachment) + [finish(outcome, nil)]
+            return startIfUnannounced(attachment) + Actions(finish(outcome, nil))
         case (_, .layerGone):
             // Not yet on the main thread: the beginning sees the layer gone. Finished:
             // nothing to do.
-            return []
+            return .none
 
         // Removal by other code, seen on the main thread.
         case (.animating(var attachment), .removalSeen(let key)) where attachment.key == key && attachment.reports.stop == nil:
             attachment.removalSeen = true
             state = .animating(attachment)
-            return []
+            return .none
         case (_, .removalSeen):
-            return []
+            return .none
 
         // The app entered the background.
         case (.initialized(let ahead?), .background):
             state = .initialized(ahead: nil)
-            return [.discardAhead(ahead, applyPolicy: false)]
+            return Actions(.discardAhead(ahead, applyPolicy: false))
         case (.waitingForMain(let ahead?), .background):
             state = .waitingForMain(ahead: nil)
-            return [.discardAhead(ahead, applyPolicy: false)]
+            return Actions(.discardAhead(ahead, applyPolicy: false))
         case (.parked(let ahead?), .background):
             state = .parked(ahead: nil)
-            return [.discardAhead(ahead, applyPolicy: false)]
+            return Actions(.discardAhead(ahead, applyPolicy: false))
         case (.animating(let attachment), .background) where !attachment.isAdding && attachment.reports.stop == nil:
-            return [.removeForBackground(key: attachment.key, hasTransition: attachment.hasTransition)]
+            return Actions(.removeForBackground(key: attachment.key, hasTransition: attachment.hasTransition))
         case (_, .background):
-            return []
+            return .none
 
         // Committing ahead (gapless plans): only before the start, once, without a cancel.
         case (.initialized(nil), .commitAhead(let ahead)) where !isCancelRequested:
             state = .initialized(ahead: ahead)
-            return [.commitAhead(ahead)]
+            return Actions(.commitAhead(ahead))
         case (_, .commitAhead):
-            return []
+            return .none
 
         default:
             preconditionFailure("Internal inconsistency: \(state) received \(event)")
@@ -152,7 +152,7 @@ extension OperationLifecycle {
     // MARK: Helpers
 
     /// The beginning, on the main thread, once any gate was passed.
-    private mutating func begin(ahead: CommittedAhead?, _ context: BeginContext) -> [Action] {
+    private mutating func begin(ahead: CommittedAhead?, _ context: BeginContext) -> Actions {
         if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: true, discarding: ahead) }
         guard context.layerAlive else { return finishUnstarted(.interrupted, wasExecuting: true, discarding: nil) }
         if let ahead, let adoption = context.adoption, adoption.layerTime >= ahead.begin - Self.adoptionTolerance {
@@ -162,22 +162,23 @@ extension OperationLifecycle {
             attachment.activeDuration = ahead.end - ahead.begin
             attachment.begin = (ahead.begin, adoption.beginMediaTime)
             attachment.reports = ahead.reports
-            return [.adopt(ahead)] + progress(attachment)
+            return Actions(.adopt(ahead)) + progress(attachment)
         }
         // A dependency ended before its planned end (cancelled or interrupted): start afresh.
         state = .animating(Attachment(key: key))
-        return (ahead.map { [.discardAhead($0, applyPolicy: false)] } ?? []) + [.add(key: key)]
+        guard let ahead else { return Actions(.add(key: key)) }
+        return Actions(.discardAhead(ahead, applyPolicy: false), .add(key: key))
     }
 
     /// Stores `attachment` and returns what its reports call for: the start once its begin
     /// time is known, and the finish once both callbacks arrived.
-    private mutating func progress(_ attachment: Attachment) -> [Action] {
+    private mutating func progress(_ attachment: Attachment) -> Actions {
         var attachment = attachment
         guard !attachment.isAdding else {
             state = .animating(attachment)
-            return []
+            return .none
         }
-        var actions: [Action] = []
+        var actions = Actions.none
         if let begin = attachment.begin, !attachment.startAnnounced {
             attachment.startAnnounced = true
             actions.append(.announceStart(at: begin.media, hooks: hooks))
@@ -190,14 +191,14 @@ extension OperationLifecycle {
         state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
         let restore = outcome == .finished && attachment.cancellationApplied ? attachment.resolved?.finalValues : nil
         return actions + startIfUnannounced(attachment)
-            + [finish(outcome, (attachment.key, attachment.hasTransition), restore: restore)]
+            + Actions(finish(outcome, (attachment.key, attachment.hasTransition), restore: restore))
     }
 
     /// Announces the start of an animation that ends before Core Animation reported its
     /// begin time, so that every finish follows a start.
-    private mutating func startIfUnannounced(_ attachment: Attachment) -> [Action] {
-        guard !attachment.startAnnounced else { return [] }
-        return [.announceStart(at: attachment.begin?.media, hooks: hooks)]
+    private mutating func startIfUnannounced(_ attachment: Attachment) -> Actions {
+        guard !attachment.startAnnounced else { return .none }
+        return Actions(.announceStart(at: attachment.begin?.media, hooks: hooks))
     }
 
     private func outcome(stop: Bool?) -> AnimationOutcome {
@@ -206,10 +207,11 @@ extension OperationLifecycle {
     }
 
     private mutating func finishUnstarted(_ outcome: AnimationOutcome, wasExecuting: Bool,
-                                          discarding ahead: CommittedAhead?) -> [Action] {
+                                          discarding ahead: CommittedAhead?) -> Actions {
         state = .finished(outcome, plannedEnd: nil)
-        let discard = ahead.map { [Action.discardAhead($0, applyPolicy: isCancelRequested)] } ?? []
-        return discard + [finish(outcome, nil, wasExecuting: wasExecuting)]
+        let finishing = finish(outcome, nil, wasExecuting: wasExecuting)
+        guard let ahead else { return Actions(finishing) }
+        return Actions(.discardAhead(ahead, applyPolicy: isCancelRequested), finishing)
     }
 
     /// The finish action; releases the hooks, which hold the queue and run.

@@ -1,0 +1,58 @@
+import Foundation
+
+extension OperationLifecycle {
+    /// The actions one event calls for, in order. Most events call for none or one; the
+    /// first is stored inline, so that such an event allocates nothing. The rest go to an
+    /// array.
+    struct Actions: Sequence {
+        private var first: Action?
+        // Empty unless `first` is set.
+        private var rest: [Action] = []
+
+        static var none: Actions { Actions() }
+
+        private init() {}
+
+        init(_ action: Action) {
+            first = action
+        }
+
+        init(_ action: Action, _ next: Action) {
+            first = action
+            rest = [next]
+        }
+
+        var isEmpty: Bool { first == nil }
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+
+        subscript(index: Int) -> Action {
+            index == 0 ? first! : rest[index - 1]
+        }
+
+        mutating func append(_ action: Action) {
+            if first == nil {
+                first = action
+            } else {
+                rest.append(action)
+            }
+        }
+
+        static func + (lhs: Actions, rhs: Actions) -> Actions {
+            guard !lhs.isEmpty else { return rhs }
+            var sum = lhs
+            for index in 0..<rhs.count { sum.append(rhs[index]) }
+            return sum
+        }
+
+        /// The actions after the first `count`.
+        func dropping(first count: Int) -> Actions {
+            var remaining = Actions()
+            for index in count..<self.count { remaining.append(self[index]) }
+            return remaining
+        }
+
+        func makeIterator() -> IndexingIterator<[Action]> {
+            (first.map { [$0] + rest } ?? []).makeIterator()
+        }
+    }
+}
