@@ -5,18 +5,34 @@ import Foundation
 protocol KeyPathListing {
     /// The key paths the animation changes, in order, without repeats.
     var listedKeyPaths: [String] { get }
+    /// The key paths joined by `", "`.
+    var listedKeyPathDescription: String { get }
 }
 
-extension BasicAnimation: KeyPathListing {
-    var listedKeyPaths: [String] { [keyPath.rawValue] }
+extension KeyPathListing {
+    var listedKeyPathDescription: String { listedKeyPaths.joined(separator: ", ") }
 }
 
-extension KeyframeAnimation: KeyPathListing {
-    var listedKeyPaths: [String] { [keyPath.rawValue] }
+/// An animation of one key path.
+protocol SingleKeyPathListing: KeyPathListing {
+    var keyPathName: String { get }
 }
 
-extension SpringAnimation: KeyPathListing {
-    var listedKeyPaths: [String] { [keyPath.rawValue] }
+extension SingleKeyPathListing {
+    var listedKeyPaths: [String] { [keyPathName] }
+    var listedKeyPathDescription: String { keyPathName }
+}
+
+extension BasicAnimation: SingleKeyPathListing {
+    var keyPathName: String { keyPath.rawValue }
+}
+
+extension KeyframeAnimation: SingleKeyPathListing {
+    var keyPathName: String { keyPath.rawValue }
+}
+
+extension SpringAnimation: SingleKeyPathListing {
+    var keyPathName: String { keyPath.rawValue }
 }
 
 extension AnimationGroup: KeyPathListing {
@@ -36,6 +52,10 @@ extension KeyPathListing {
     fileprivate static func listedKeyPaths(of animation: some LayerAnimation) -> [String]? {
         (animation as? Self)?.listedKeyPaths
     }
+
+    fileprivate static func listedKeyPathDescription(of animation: some LayerAnimation) -> String? {
+        (animation as? Self)?.listedKeyPathDescription
+    }
 }
 
 extension LayerAnimation {
@@ -54,7 +74,8 @@ extension LayerAnimation {
     /// `"position.x, opacity"` for a group; for an animation type of the app's own, its
     /// type name.
     var keyPathDescription: String {
-        guard let keyPaths = listedKeyPathsIfListing else { return String(describing: type(of: self)) }
-        return keyPaths.count == 1 ? keyPaths[0] : keyPaths.joined(separator: ", ")
+        guard let listing = Self.self as? any KeyPathListing.Type,
+              let description = listing.listedKeyPathDescription(of: self) else { return String(describing: type(of: self)) }
+        return description
     }
 }

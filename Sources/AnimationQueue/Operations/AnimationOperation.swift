@@ -83,6 +83,22 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         timeSource = MediaClock.Source(layer)
         lifecycle = OperationLifecycle(key: "")
         super.init()
+        setKey()
+    }
+
+    /// Creates an operation that plays an animation already held as `any LayerAnimation` (a
+    /// plan's step holds it so): the operation shares its storage instead of copying it.
+    init(layer: CALayer, existential animation: any LayerAnimation) {
+        self.layer = layer
+        self.animation = animation
+        timeSource = MediaClock.Source(layer)
+        lifecycle = OperationLifecycle(key: "")
+        super.init()
+        setKey()
+    }
+
+    /// Keys the operation by its address (part of initialisation).
+    private func setKey() {
         animationKey = Self.key(for: self)
         lifecycle = OperationLifecycle(key: animationKey)
     }

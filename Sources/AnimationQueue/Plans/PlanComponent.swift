@@ -20,7 +20,9 @@ public enum PlanBuilder {
 
     /// A sequence of components.
     public static func buildBlock(_ components: [any PlanComponent]...) -> [any PlanComponent] {
-        components.flatMap { $0 }
+        // A block of one component (the body of a `for` loop, often) is passed on as it is.
+        if components.count == 1 { return components[0] }
+        return components.flatMap { $0 }
     }
 
     /// An `if` without `else`.
