@@ -88,7 +88,7 @@ final class Attachment {
 /// has completed or been removed; right after the commit if there are none.
 /// Guarded by `Engine.lock`.
 final class CompletionGroup {
-    private let block: (() -> Void)?
+    let block: (() -> Void)?
     private var outstanding = 0
     private var armed = false
     private var fired = false

@@ -3,17 +3,17 @@ import Foundation
 
 /// One `begin()`/`commit()` scope, or a thread's implicit transaction.
 final class TransactionScope {
-    /// The scope's values by key (``value(forKey:)``). The two that nearly every transaction
-    /// sets, `disableActions` and the completion block, have fields of their own, so a
-    /// transaction that sets only those allocates no dictionary.
+    /// The scope's values by key (``value(forKey:)``), but for the two that nearly every
+    /// transaction sets: `disableActions` has a field of its own, and the completion block is
+    /// the block of the scope's latest completion group. A transaction that sets only those
+    /// allocates no dictionary.
     private var values: [String: Any] = [:]
     private var disableActions: Any?
-    private var completionBlock: Any?
 
     func value(forKey key: String) -> Any? {
         switch key {
         case kCATransactionDisableActions: disableActions
-        case Transactions.CompletionKey.name: completionBlock
+        case Transactions.CompletionKey.name: latestGroup?.block.map(UncheckedSendable.init)
         default: values[key]
         }
     }
@@ -21,13 +21,37 @@ final class TransactionScope {
     func setValue(_ value: Any?, forKey key: String) {
         switch key {
         case kCATransactionDisableActions: disableActions = value
-        case Transactions.CompletionKey.name: completionBlock = value
+        case Transactions.CompletionKey.name: addGroup(CompletionGroup(block: (value as? UncheckedSendable<() -> Void>)?.value))
         default: values[key] = value
         }
     }
 
-    /// Completion groups created in this scope, in order; the last one collects new animations.
-    var groups: [CompletionGroup] = []
+    /// The completion group of the block set last in this scope: it collects new animations.
+    private(set) var latestGroup: CompletionGroup?
+    /// The groups of blocks set before it, in order. Most scopes set one block or none, and
+    /// allocate no array.
+    private var earlierGroups: [CompletionGroup] = []
+
+    /// Starts a new completion group.
+    func addGroup(_ group: CompletionGroup) {
+        if let latestGroup { earlierGroups.append(latestGroup) }
+        latestGroup = group
+    }
+
+    /// Every completion group of the scope, in order.
+    func forEachGroup(_ body: (CompletionGroup) -> Void) {
+        for group in earlierGroups { body(group) }
+        if let latestGroup { body(latestGroup) }
+    }
+
+    /// The groups to arm when the scope takes effect, each with the clock that was current at
+    /// its commit: those of explicit transactions nested in it, then its own.
+    func groupsToArm(clock: any OQC.Clock) -> [(group: CompletionGroup, clock: any OQC.Clock)] {
+        var groups = nestedGroups
+        forEachGroup { groups.append((group: $0, clock: clock)) }
+        return groups
+    }
+
     /// Completion groups of explicit transactions nested in this one and already committed:
     /// they take effect, and are armed, when this scope does. Each carries the clock that
     /// was current at its commit, for a block that waits for no animation.
@@ -146,10 +170,10 @@ enum Transactions {
             guard let scope = thread.explicit.popLast() else { return nil }
             if let parent = thread.explicit.last {
                 parent.nestedGroups.append(contentsOf: scope.nestedGroups)
-                for group in scope.groups { parent.nestedGroups.append((group: group, clock: clock)) }
+                scope.forEachGroup { parent.nestedGroups.append((group: $0, clock: clock)) }
                 return .enclosingExplicit
             }
-            let groups = scope.nestedGroups + scope.groups.map { (group: $0, clock: clock) }
+            let groups = scope.groupsToArm(clock: clock)
             if thread.implicit != nil {
                 if thread.isFlushRequested { return .now(thread, groups, flush: true) }
                 scheduleImplicitCommit(thread)
@@ -236,7 +260,7 @@ enum Transactions {
         guard let committed else { return }
         for callout in committed.callouts { callout() }
         let scope = committed.scope
-        arm(scope.nestedGroups + scope.groups.map { (group: $0, clock: clock) })
+        arm(scope.groupsToArm(clock: clock))
     }
 
     /// Commits the thread's changed layers (those `include` accepts). The whole commit holds
@@ -297,9 +321,7 @@ enum Transactions {
     /// Starts a new completion group in the innermost scope.
     static func setCompletionBlock(_ block: (() -> Void)?) {
         Engine.locked {
-            let scope = innermostScope(current)
-            scope.setValue(block.map(UncheckedSendable.init), forKey: CompletionKey.name)
-            scope.groups.append(CompletionGroup(block: block))
+            innermostScope(current).addGroup(CompletionGroup(block: block))
         }
     }
 
@@ -318,9 +340,9 @@ enum Transactions {
             var groups: [CompletionGroup] = []
             groups.reserveCapacity(thread.explicit.count + 1)
             for scope in thread.explicit.reversed() {
-                if let group = scope.groups.last { groups.append(group) }
+                if let group = scope.latestGroup { groups.append(group) }
             }
-            if let group = thread.implicit?.groups.last { groups.append(group) }
+            if let group = thread.implicit?.latestGroup { groups.append(group) }
             return groups
         }
     }
