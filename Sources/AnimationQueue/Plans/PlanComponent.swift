@@ -64,7 +64,8 @@ public struct Serial: PlanComponent {
 
     /// Chains the parts.
     public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
-        components.reduce(predecessors) { previous, component in
+        graph.reserveCapacity(forMoreSteps: components.count)
+        return components.reduce(predecessors) { previous, component in
             component.build(into: &graph, after: previous)
         }
     }
@@ -95,7 +96,11 @@ public struct Parallel: PlanComponent {
     /// Starts every part after the same predecessors.
     public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
         guard !components.isEmpty else { return predecessors }
-        return components.flatMap { $0.build(into: &graph, after: predecessors) }
+        graph.reserveCapacity(forMoreSteps: components.count)
+        var ends: [Operation] = []
+        ends.reserveCapacity(components.count)
+        for component in components { ends += component.build(into: &graph, after: predecessors) }
+        return ends
     }
 }
 

@@ -25,6 +25,17 @@ public struct PlanGraph {
         self.timingHost = timingHost
     }
 
+    /// Makes room for `count` more steps, growing geometrically so that many small groups
+    /// reserving in turn do not copy the graph each time.
+    mutating func reserveCapacity(forMoreSteps count: Int) {
+        let needed = operations.count + count
+        guard operations.capacity < needed else { return }
+        let capacity = max(needed, 2 * operations.capacity)
+        operations.reserveCapacity(capacity)
+        dependencyLists.reserveCapacity(capacity)
+        labels.reserveCapacity(capacity)
+    }
+
     mutating func add(_ operation: Operation, named name: String?, after predecessors: [Operation],
                       alsoAfter names: [String], layer: CALayer?) {
         // An empty group hands on its predecessors, so a group of such groups can list one
