@@ -90,16 +90,49 @@ public struct PlanGraph {
         switch operation {
         case is WaitOperation: return "wait \(index)"
         case let animation as AnimationOperation:
-            // "step 3 (opacity) on 'badge'", built in one buffer: a plan labels every step.
-            let keys = animation.animation.keyPathDescription
-            let name = layer?.name
-            var label = "step "
-            label.reserveCapacity(24 + keys.utf8.count + (name?.utf8.count ?? 0))
-            label += String(index)
-            if !keys.isEmpty { label += " (" + keys + ")" }
-            if let name { label += " on '" + name + "'" }
-            return label
+            return stepLabel(index: index, keys: animation.animation.keyPathDescription, layerName: layer?.name)
         default: return "step \(index)"
+        }
+    }
+
+    /// "step 3 (opacity) on 'badge'", written into one buffer: a plan labels every step.
+    static func stepLabel(index: Int, keys: String, layerName: String?) -> String {
+        var digits = 1
+        var rest = index / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let prefix = "step "
+        var length = prefix.utf8.count + digits
+        if !keys.isEmpty { length += keys.utf8.count + 3 }
+        if let layerName { length += layerName.utf8.count + 6 }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = 0
+            func write(_ text: String) {
+                for byte in text.utf8 {
+                    buffer[end] = byte
+                    end += 1
+                }
+            }
+            write(prefix)
+            var value = index
+            for position in (end..<end + digits).reversed() {
+                buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            end += digits
+            if !keys.isEmpty {
+                write(" (")
+                write(keys)
+                write(")")
+            }
+            if let layerName {
+                write(" on '")
+                write(layerName)
+                write("'")
+            }
+            return end
         }
     }
 }

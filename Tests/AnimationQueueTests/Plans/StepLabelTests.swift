@@ -34,4 +34,32 @@ import Testing
             "round",
         ])
     }
+
+    /// Labels are written byte by byte: numbers of several digits, layer names outside ASCII
+    /// and animation types of the app's own (named by their type) come out whole.
+    @Test func longIndicesNonASCIINamesAndAppAnimationTypesAreLabelledWhole() {
+        let cell = LayerFixtures.committed { $0.name = "cellule é—☃" }
+        let plan = AnimationPlan {
+            Parallel {
+                for _ in 0..<120 { Step(cell, BasicAnimation(.opacity, to: 1, duration: 0.1)) }
+            }
+            Step(CALayer(), NothingToAnimate())
+        }
+        let all = labels(plan)
+        #expect(all.count == 121)
+        #expect(all[0] == "step 1 (opacity) on 'cellule é—☃'")
+        #expect(all[9] == "step 10 (opacity) on 'cellule é—☃'")
+        #expect(all[99] == "step 100 (opacity) on 'cellule é—☃'")
+        #expect(all[119] == "step 120 (opacity) on 'cellule é—☃'")
+        #expect(all[120] == "step 121 (NothingToAnimate)")
+    }
+}
+
+/// An animation type of the app's own, which does not list its key paths.
+private struct NothingToAnimate: LayerAnimation {
+    var totalDuration: TimeInterval { 0 }
+    var reducedMotion: ReducedMotionBehavior?
+    func resolve(for layer: CALayer) -> ResolvedAnimation {
+        ResolvedAnimation(animation: nil, finalValues: [], initialValues: [])
+    }
 }
