@@ -99,13 +99,7 @@ public struct Parallel: PlanComponent {
         graph.reserveCapacity(forMoreSteps: components.count)
         var ends: [Operation] = []
         ends.reserveCapacity(components.count)
-        for component in components {
-            if let step = component as? Step {
-                ends.append(step.buildOperation(into: &graph, after: predecessors))
-            } else {
-                ends += component.build(into: &graph, after: predecessors)
-            }
-        }
+        for component in components { ends += component.build(into: &graph, after: predecessors) }
         return ends
     }
 }

@@ -60,17 +60,11 @@ public struct Step: PlanComponent {
 
     /// Adds the step's operation.
     public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
-        [buildOperation(into: &graph, after: predecessors)]
-    }
-
-    /// Adds the step's operation and returns it (groups call this for their steps, which
-    /// saves an array per step).
-    func buildOperation(into graph: inout PlanGraph, after predecessors: [Operation]) -> AnimationOperation {
         let operation = AnimationOperation(layer: layer, existential: animation)
         if let name { operation.name = name }
         operation.setCancellationPolicies(policy, onCancelledDependency: dependencyPolicy)
         graph.add(operation, named: name, after: predecessors, alsoAfter: afterNames, layer: layer)
-        return operation
+        return [operation]
     }
 }
 
