@@ -7,10 +7,10 @@ import os
 enum StepSignposts {
     private static let signposter = OSSignposter(subsystem: "AnimationQueue", category: .pointsOfInterest)
 
-    /// Begins a step's interval; the returned closure ends it.
-    static func begin(_ step: String) -> @Sendable () -> Void {
+    /// Begins a step's interval, named by its label; the returned closure ends it.
+    static func begin(_ step: StepLabel) -> @Sendable () -> Void {
         let id = signposter.makeSignpostID()
-        let state = signposter.beginInterval("AnimationQueue step", id: id, "\(step, privacy: .public)")
+        let state = signposter.beginInterval("AnimationQueue step", id: id, "\(step.text, privacy: .public)")
         return { signposter.endInterval("AnimationQueue step", state) }
     }
 }
@@ -21,7 +21,7 @@ final class SignpostInterval: @unchecked Sendable {
     private let lock = NSLock()
     private var endInterval: (@Sendable () -> Void)?
 
-    func begin(_ step: String) {
+    func begin(_ step: StepLabel) {
         let end = StepSignposts.begin(step)
         lock.withLock { endInterval = end }
     }

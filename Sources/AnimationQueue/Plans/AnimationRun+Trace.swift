@@ -13,16 +13,21 @@ extension AnimationRun {
         var events: [TraceEvent] = [
             TraceEvent(name: "process_name", ph: "M", ts: 0, pid: 1, tid: 0, args: ["name": "AnimationQueue run"]),
         ]
-        let recorded = recordedEvents
+        // Each step's first start and first end, each label written out once.
+        var starts: [String: Event] = [:]
+        var ends: [String: Event] = [:]
+        for event in recordedEvents {
+            switch event.kind {
+            case .started: starts[event.step] = starts[event.step] ?? event
+            case .finished: ends[event.step] = ends[event.step] ?? event
+            }
+        }
         for (index, step) in stepNames.enumerated() {
             let track = index + 1
             events.append(TraceEvent(name: "thread_name", ph: "M", ts: 0, pid: 1, tid: track, args: ["name": step]))
             events.append(TraceEvent(name: "\(step) scheduled", ph: "i", ts: 0, pid: 1, tid: track, s: "t"))
-            let start = recorded.first { $0.step == step && $0.kind == .started }
-            let end = recorded.first { event in
-                if case .finished = event.kind { return event.step == step }
-                return false
-            }
+            let start = starts[step]
+            let end = ends[step]
             var args: [String: String] = [:]
             if case .finished(let outcome)? = end?.kind { args["outcome"] = outcome.description }
             if let layer = (start ?? end)?.layer { args["layer"] = layer }

@@ -35,8 +35,10 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
             case finished(AnimationOutcome)
         }
 
-        /// The step's name, or a generated label such as `"step 2"`.
-        public let step: String
+        /// The step's name, or a generated label such as `"step 2 (opacity) on 'badge'"`,
+        /// written out when read.
+        public var step: String { label.text }
+        let label: StepLabel
         /// What happened.
         public let kind: Kind
         /// When, in media time (`CACurrentMediaTime()`; the layer's clock on OpenQuartzCore).
@@ -51,11 +53,29 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
         var runStart: TimeInterval = 0
 
         init(step: String, kind: Kind, time: TimeInterval, layer: String? = nil, keyPaths: [String] = []) {
-            self.step = step
+            self.init(label: StepLabel(text: step), kind: kind, time: time, layer: layer, keyPaths: keyPaths)
+        }
+
+        init(label: StepLabel, kind: Kind, time: TimeInterval, layer: String? = nil, keyPaths: [String] = []) {
+            self.label = label
             self.kind = kind
             self.time = time
             self.layer = layer
             self.keyPaths = keyPaths
+        }
+
+        public static func == (lhs: Event, rhs: Event) -> Bool {
+            lhs.kind == rhs.kind && lhs.time == rhs.time && lhs.layer == rhs.layer && lhs.keyPaths == rhs.keyPaths
+                && lhs.runStart == rhs.runStart && lhs.step == rhs.step
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(step)
+            hasher.combine(kind)
+            hasher.combine(time)
+            hasher.combine(layer)
+            hasher.combine(keyPaths)
+            hasher.combine(runStart)
         }
 
         /// For example `"t=0.300 badge finished"`: the time is ``elapsed``, since the run
@@ -192,7 +212,7 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
         case let animation as AnimationOperation:
             #if canImport(os)
             let interval = SignpostInterval()
-            let label = graph.value.label(of: operation)
+            let label = graph.value.stepLabel(of: operation)
             animation.addHooks { hooks in
                 hooks.didStart.append { _, _ in interval.begin(label) }
                 hooks.willFinish.append { _, _, _ in interval.end() }
@@ -200,12 +220,12 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
             #endif
             animation.join(self, gate: gate, motion: animation is WaitOperation ? nil : motion)
         case let block as MainThreadOperation:
-            let label = graph.value.label(of: operation)
+            let label = graph.value.stepLabel(of: operation)
             let host = UncheckedSendableBox(WeakLayer(graph.value.timingHost))
             block.onFinish { [weak self] operation, outcome in
                 let time = MediaClock.now(for: host.value.layer)
-                if outcome == .finished { self?.record(Event(step: label, kind: .started, time: time)) }
-                self?.stepEnded(operation, outcome: outcome, event: Event(step: label, kind: .finished(outcome), time: time))
+                if outcome == .finished { self?.record(Event(label: label, kind: .started, time: time)) }
+                self?.stepEnded(operation, outcome: outcome, event: Event(label: label, kind: .finished(outcome), time: time))
             }
         default:
             break
@@ -213,13 +233,13 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     }
 
     func stepDidStart(_ operation: AnimationOperation, at time: CFTimeInterval) {
-        record(Event(step: graph.value.label(of: operation), kind: .started, time: time,
+        record(Event(label: graph.value.stepLabel(of: operation), kind: .started, time: time,
                      layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
     }
 
     func stepWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome, at time: CFTimeInterval) {
         stepEnded(operation, outcome: outcome,
-                  event: Event(step: graph.value.label(of: operation), kind: .finished(outcome), time: time,
+                  event: Event(label: graph.value.stepLabel(of: operation), kind: .finished(outcome), time: time,
                                layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
     }
 

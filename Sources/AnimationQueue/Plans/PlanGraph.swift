@@ -13,7 +13,7 @@ public struct PlanGraph {
     /// Operations by step name.
     private(set) var named: [String: Operation] = [:]
     /// Display names by operation.
-    private(set) var labels: [ObjectIdentifier: String] = [:]
+    private(set) var labels: [ObjectIdentifier: StepLabel] = [:]
     /// Cross-branch dependencies to resolve once every step is known.
     private var pendingAfter: [(index: Int, name: String)] = []
     /// Problems found while building.
@@ -44,8 +44,8 @@ public struct PlanGraph {
         for predecessor in dependencies { operation.addDependency(predecessor) }
         operations.append(operation)
         dependencyLists.append(dependencies)
-        let label = name ?? Self.defaultLabel(for: operation, index: operations.count, layer: layer)
-        labels[ObjectIdentifier(operation)] = label
+        labels[ObjectIdentifier(operation)] = name.map(StepLabel.init(text:))
+            ?? Self.defaultLabel(for: operation, index: operations.count, layer: layer)
         if let name {
             if named[name] != nil {
                 errors.append(AnimationQueueError(code: .duplicateStepName, message: "AnimationPlan: two steps are named '\(name)'. Step names must be unique; rename one of them."))
@@ -83,56 +83,19 @@ public struct PlanGraph {
 
     /// The step's name, or a description of it.
     func label(of operation: Operation) -> String {
-        labels[ObjectIdentifier(operation)] ?? QueueViolation.displayName(operation)
+        labels[ObjectIdentifier(operation)]?.text ?? QueueViolation.displayName(operation)
     }
 
-    private static func defaultLabel(for operation: Operation, index: Int, layer: CALayer?) -> String {
+    /// The step's label, still to be written out.
+    func stepLabel(of operation: Operation) -> StepLabel {
+        labels[ObjectIdentifier(operation)] ?? StepLabel(text: QueueViolation.displayName(operation))
+    }
+
+    private static func defaultLabel(for operation: Operation, index: Int, layer: CALayer?) -> StepLabel {
         switch operation {
-        case is WaitOperation: return "wait \(index)"
-        case let animation as AnimationOperation:
-            return stepLabel(index: index, keys: animation.animation.keyPathDescription, layerName: layer?.name)
-        default: return "step \(index)"
-        }
-    }
-
-    /// "step 3 (opacity) on 'badge'", written into one buffer: a plan labels every step.
-    static func stepLabel(index: Int, keys: String, layerName: String?) -> String {
-        var digits = 1
-        var rest = index / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let prefix = "step "
-        var length = prefix.utf8.count + digits
-        if !keys.isEmpty { length += keys.utf8.count + 3 }
-        if let layerName { length += layerName.utf8.count + 6 }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var end = 0
-            func write(_ text: String) {
-                for byte in text.utf8 {
-                    buffer[end] = byte
-                    end += 1
-                }
-            }
-            write(prefix)
-            var value = index
-            for position in (end..<end + digits).reversed() {
-                buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-            end += digits
-            if !keys.isEmpty {
-                write(" (")
-                write(keys)
-                write(")")
-            }
-            if let layerName {
-                write(" on '")
-                write(layerName)
-                write("'")
-            }
-            return end
+        case is WaitOperation: StepLabel(text: "wait \(index)")
+        case let operation as AnimationOperation: StepLabel(index: index, animation: operation.animation, layerName: layer?.name)
+        default: StepLabel(text: "step \(index)")
         }
     }
 }
