@@ -53,14 +53,9 @@ extension KeyPathListing {
         (animation as? Self)?.listedKeyPaths
     }
 
-    /// `animation`'s description, if it is of this type. The caller checked the type, so the
-    /// value is read in place, through a pointer to it as this type, rather than cast (a cast
-    /// copies it).
-    fileprivate static func listedKeyPathDescription<Animation: LayerAnimation>(of animation: Animation) -> String? {
-        guard Animation.self == Self.self else { return nil }
-        return withUnsafePointer(to: animation) { pointer in
-            UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.listedKeyPathDescription
-        }
+    /// `animation`'s description, if it is of this type.
+    fileprivate static func listedKeyPathDescription(of animation: some LayerAnimation) -> String? {
+        (animation as? Self)?.listedKeyPathDescription
     }
 }
 

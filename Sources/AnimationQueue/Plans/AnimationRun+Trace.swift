@@ -17,9 +17,10 @@ extension AnimationRun {
         var starts: [String: Event] = [:]
         var ends: [String: Event] = [:]
         for event in recordedEvents {
+            let step = event.step
             switch event.kind {
-            case .started: starts[event.step] = starts[event.step] ?? event
-            case .finished: ends[event.step] = ends[event.step] ?? event
+            case .started: starts[step] = starts[step] ?? event
+            case .finished: ends[step] = ends[step] ?? event
             }
         }
         for (index, step) in stepNames.enumerated() {
