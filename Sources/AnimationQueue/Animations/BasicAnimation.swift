@@ -22,26 +22,15 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     /// value) when the operation starts. For an additive animation, the start offset
     /// (nil: no offset).
     public var from: Value? {
-        get { fromBox.value }
-        set {
-            fromBox.value = newValue
-            coreAnimationFrom.value = newValue?.coreAnimationValue
-        }
+        get { endpoints.from }
+        set { endpoints.from = newValue }
     }
     /// The end value; for an additive animation, the end offset.
     public var to: Value {
-        get { toBox.value }
-        set {
-            toBox.value = newValue
-            coreAnimationTo.value = newValue.coreAnimationValue
-        }
+        get { endpoints.to }
+        set { endpoints.to = newValue }
     }
-    private var fromBox: UncheckedSendableBox<Value?>
-    private var toBox: UncheckedSendableBox<Value>
-    /// `from` and `to` as Core Animation takes them, boxed once when set: every step that
-    /// plays the animation reads them, without instantiating generic types for `Value`.
-    private var coreAnimationFrom: UncheckedSendableBox<Any?>
-    private var coreAnimationTo: UncheckedSendableBox<Any>
+    private var endpoints: AnimationEndpoints<Value>
     /// The length of one pass, in seconds; 0 commits the final value without animating.
     public var duration: TimeInterval {
         didSet { _ = validatedTime(duration, "duration") }
@@ -83,10 +72,7 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
                 speed: Float = 1, isAdditive: Bool = false,
                 reducedMotion: ReducedMotionBehavior? = nil) {
         self.keyPath = keyPath
-        self.fromBox = UncheckedSendableBox(from)
-        self.toBox = UncheckedSendableBox(to)
-        self.coreAnimationFrom = UncheckedSendableBox(from?.coreAnimationValue)
-        self.coreAnimationTo = UncheckedSendableBox(to.coreAnimationValue)
+        self.endpoints = AnimationEndpoints(from: from, to: to)
         self.duration = validatedTime(duration, "duration")
         self.timing = timing
         self.isAdditive = isAdditive
@@ -114,7 +100,7 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     private func detailedResolution(for layer: CALayer, withStartValues: Bool) -> DetailedResolution {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
-            keyPath: keyPath.rawValue, from: coreAnimationFrom.value, to: coreAnimationTo.value,
+            keyPath: keyPath.rawValue, from: endpoints.coreAnimationFrom, to: endpoints.coreAnimationTo,
             additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: isCumulative, duration: duration, mediaTiming: mediaTiming, timing: timing
         ).resolve(on: layer, withStartValues: withStartValues) { CABasicAnimation() }

@@ -19,26 +19,15 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     public var keyPath: AnimationKeyPath<Value>
     /// The start value; nil starts from what the layer shows when the operation starts.
     public var from: Value? {
-        get { fromBox.value }
-        set {
-            fromBox.value = newValue
-            coreAnimationFrom.value = newValue?.coreAnimationValue
-        }
+        get { endpoints.from }
+        set { endpoints.from = newValue }
     }
     /// The end value, which the model keeps afterwards.
     public var to: Value {
-        get { toBox.value }
-        set {
-            toBox.value = newValue
-            coreAnimationTo.value = newValue.coreAnimationValue
-        }
+        get { endpoints.to }
+        set { endpoints.to = newValue }
     }
-    private var fromBox: UncheckedSendableBox<Value?>
-    private var toBox: UncheckedSendableBox<Value>
-    /// `from` and `to` as Core Animation takes them, boxed once when set: every step that
-    /// plays the animation reads them, without instantiating generic types for `Value`.
-    private var coreAnimationFrom: UncheckedSendableBox<Any?>
-    private var coreAnimationTo: UncheckedSendableBox<Any>
+    private var endpoints: AnimationEndpoints<Value>
     /// The mass attached to the spring (> 0).
     public private(set) var mass: Double
     /// The spring's stiffness (> 0).
@@ -93,10 +82,7 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
             APIViolationSpringParameter("initialVelocity", initialVelocity, "finite")
         }
         self.keyPath = keyPath
-        self.fromBox = UncheckedSendableBox(from)
-        self.toBox = UncheckedSendableBox(to)
-        self.coreAnimationFrom = UncheckedSendableBox(from?.coreAnimationValue)
-        self.coreAnimationTo = UncheckedSendableBox(to.coreAnimationValue)
+        self.endpoints = AnimationEndpoints(from: from, to: to)
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -177,7 +163,7 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     private func detailedResolution(for layer: CALayer, withStartValues: Bool) -> DetailedResolution {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
-            keyPath: keyPath.rawValue, from: coreAnimationFrom.value, to: coreAnimationTo.value,
+            keyPath: keyPath.rawValue, from: endpoints.coreAnimationFrom, to: endpoints.coreAnimationTo,
             additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: false, duration: duration, mediaTiming: mediaTiming, timing: nil
         ).resolve(on: layer, withStartValues: withStartValues) {

@@ -81,7 +81,8 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// - Precondition: No operation was added before, and the batch forms no dependency cycle.
     ///   A cycle is reported with the names of the operations on it.
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {
-        // Read once, for the cycle check and the links: Foundation copies them on each read.
+        // Read once, for the links and as the cycle check's starting points: Foundation copies
+        // them on each read. (The check reads those of the operations it reaches on its own.)
         let dependencyLists = operations.map(\.dependencies)
         if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
             QueueViolation.dependencyCycle(cycle, queue: name)
