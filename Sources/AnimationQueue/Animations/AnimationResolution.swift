@@ -87,7 +87,9 @@ struct PropertyAnimationInput {
         animation.toValue = to
         animation.isAdditive = isAdditive
         animation.isCumulative = isCumulative
-        animation.timingFunction = timing?.mediaTimingFunction
+        // Always set: an animation without one would take the timing function of whatever
+        // transaction it is added in.
+        animation.timingFunction = (timing ?? .linear).mediaTimingFunction
         mediaTiming.apply(to: animation, duration: duration)
         return DetailedResolution(resolved: ResolvedAnimation(animation: animation, finalValues: finals,
                                                               initialValues: initial),

@@ -142,7 +142,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         case "repeatDuration": repeatDuration = number ?? 0
         case "autoreverses": autoreverses = value as? Bool ?? false
         case "removedOnCompletion": isRemovedOnCompletion = value as? Bool ?? true
-        case "fillMode": fillMode = (value as? String).map(CAMediaTimingFillMode.init) ?? .removed
+        case "fillMode": fillMode = Convert.named(value) ?? .removed
         case "timingFunction": timingFunction = value as? CAMediaTimingFunction
         case "delegate": delegate = value as? any CAAnimationDelegate
         default: return false

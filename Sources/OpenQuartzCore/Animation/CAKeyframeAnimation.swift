@@ -59,7 +59,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         case "values": values = value as? [Any]
         case "keyTimes": keyTimes = value as? [NSNumber]
         case "timingFunctions": timingFunctions = value as? [CAMediaTimingFunction]
-        case "calculationMode": calculationMode = (value as? String).map(CAAnimationCalculationMode.init) ?? .linear
+        case "calculationMode": calculationMode = Convert.named(value) ?? .linear
         case "tensionValues": tensionValues = value as? [NSNumber]
         case "continuityValues": continuityValues = value as? [NSNumber]
         case "biasValues": biasValues = value as? [NSNumber]

@@ -36,8 +36,8 @@ open class CATransition: CAAnimation {
 
     override func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
         switch key {
-        case "type": type = (value as? String).map(CATransitionType.init) ?? .fade
-        case "subtype": subtype = (value as? String).map(CATransitionSubtype.init)
+        case "type": type = Convert.named(value) ?? .fade
+        case "subtype": subtype = Convert.named(value)
         case "startProgress": startProgress = Float(value.flatMap(AnimatableValue.number)?.value ?? 0)
         case "endProgress": endProgress = Float(value.flatMap(AnimatableValue.number)?.value ?? 1)
         default: return super.setKnownValue(value, forKey: key)

@@ -3,10 +3,12 @@ import Foundation
 /// The media-timing arithmetic of one animation, as a pure value.
 ///
 /// Core Animation's model (Apple, "CAMediaTiming"; QA1673):
-/// - the animation's elapsed active time is `e = (parent − beginTime) · speed`;
+/// - the animation's active local time is `t = (parent − beginTime) · speed + timeOffset`
+///   (`CAMediaTiming.h`), wrapped around the active duration;
 /// - a cycle lasts `duration`, twice that when `autoreverses`;
 /// - the active duration is `repeatDuration`, else `repeatCount` cycles, else one cycle;
-/// - `timeOffset` shifts the position inside the active duration, wrapping around it;
+/// - the animation is active while `(parent − beginTime) · |speed|` has run less than the
+///   active duration: a negative speed plays the same span backwards, from `timeOffset`;
 /// - outside the active duration, `fillMode` decides whether the animation shows at all.
 struct ActiveTiming: Equatable {
     var beginTime: Double
@@ -43,7 +45,7 @@ struct ActiveTiming: Equatable {
 
     /// Whether `parentTime` is before, inside or after the active period.
     func phase(atParentTime parentTime: Double) -> Phase {
-        let elapsed = (parentTime - beginTime) * speed
+        let elapsed = self.elapsed(atParentTime: parentTime)
         if elapsed < 0 { return .before }
         return elapsed >= activeDuration ? .after : .active
     }
@@ -61,12 +63,18 @@ struct ActiveTiming: Equatable {
         return cycleDuration
     }
 
+    /// How much of its active period the animation has run at `parentTime`, in its own time
+    /// (negative before it begins), whichever direction its speed plays it.
+    private func elapsed(atParentTime parentTime: Double) -> Double {
+        (parentTime - beginTime) * speed.magnitude
+    }
+
     /// The parent time at which the active period ends, or nil if it never does
-    /// (infinite repeats, or a speed that does not move time forward).
+    /// (infinite repeats, or a speed of 0, which stops time).
     var activeEndInParent: Double? {
         let active = activeDuration
-        guard active.isFinite, speed > 0 else { return nil }
-        return beginTime + active / speed
+        guard active.isFinite, speed != 0 else { return nil }
+        return beginTime + active / speed.magnitude
     }
 
     /// Where an animation stands at one instant.
@@ -82,7 +90,7 @@ struct ActiveTiming: Equatable {
     /// Samples the animation at `parentTime`; nil when it shows nothing at that time.
     func sample(atParentTime parentTime: Double) -> Sample? {
         let active = activeDuration
-        let elapsed = (parentTime - beginTime) * speed
+        let elapsed = self.elapsed(atParentTime: parentTime)
         var time: Double
         if elapsed < 0 {
             guard fillsBackwards else { return nil }
@@ -93,14 +101,24 @@ struct ActiveTiming: Equatable {
         } else {
             time = elapsed
         }
-        if timeOffset != 0, active.isFinite, active > 0 {
-            let shifted = time + timeOffset
-            var wrapped = shifted.truncatingRemainder(dividingBy: active)
-            if wrapped < 0 { wrapped += active }
-            // The final instant of a pass stays at the end rather than wrapping to its start.
-            time = (wrapped == 0 && shifted != 0 && time >= active) ? active : wrapped
+        if speed < 0 || timeOffset != 0 {
+            time = shifted(time, activeDuration: active)
         }
         return position(at: time, activeDuration: active)
+    }
+
+    /// The active local time after `run` of the active period: `timeOffset` plus `run`, or
+    /// minus it at a negative speed, wrapped around the active duration (around one cycle
+    /// when the animation repeats forever).
+    private func shifted(_ run: Double, activeDuration active: Double) -> Double {
+        let shifted = speed < 0 ? timeOffset - run : timeOffset + run
+        let period = active.isFinite ? active : cycleDuration
+        guard period > 0, period.isFinite else { return max(0, shifted) }
+        if !active.isFinite, shifted >= 0 { return shifted }
+        var wrapped = shifted.truncatingRemainder(dividingBy: period)
+        if wrapped < 0 { wrapped += period }
+        // The final instant of a forward pass stays at the end rather than wrapping to its start.
+        return (speed > 0 && wrapped == 0 && shifted != 0 && run >= active) ? active : wrapped
     }
 
     private func position(at time: Double, activeDuration active: Double) -> Sample {

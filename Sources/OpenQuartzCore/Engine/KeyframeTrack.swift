@@ -46,9 +46,11 @@ struct KeyframeTrack {
         } else {
             segmentTiming = isPaced ? nil : timingFunctions
         }
+        // Apple: "Any unspecified values default to zero"; values past the last keyframe
+        // have no keyframe to shape.
         func parameters(_ array: [Double]?) -> [Double] {
-            guard let array, array.count == n else { return Array(repeating: 0, count: n) }
-            return array
+            let given = (array ?? []).prefix(n)
+            return Array(given) + Array(repeating: 0, count: n - given.count)
         }
         self.tension = parameters(tension)
         self.continuity = parameters(continuity)

@@ -5,6 +5,9 @@ extension CALayer {
     ///
     /// - An animation whose `duration` is 0 or less takes the transaction's
     ///   `animationDuration()` (0.25 s unless set).
+    /// - An animation without a `timingFunction` takes the transaction's
+    ///   `animationTimingFunction()`, if one is set (Apple, `CATransaction.h`: "any
+    ///   animations added to layers will have this value set as their timingFunction").
     /// - An animation whose `beginTime` is 0 starts when the transaction commits.
     /// - A `CATransition` is always stored under `"transition"`.
     /// - A nil key is allowed; such animations cannot be looked up or removed by key.
@@ -16,6 +19,9 @@ extension CALayer {
                 OQC.report(.ignoredInput, key: key ?? "", "an animation duration of \(copy.duration) is invalid; Core Animation uses the transaction duration (\(CATransaction.animationDuration()) s) instead. Use a finite duration of 0 or more.")
             }
             copy.duration = CATransaction.animationDuration()
+        }
+        if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
+            copy.timingFunction = function
         }
         let previous = Engine.locked { previousValues }
         copy.prepareForAttachment(to: self, previousValues: previous)

@@ -71,7 +71,7 @@ extension CALayer {
         let weakSelf = UncheckedSendable(WeakLayer(self))
         let box = UncheckedSendable(attachment)
         if !attachment.didStart, attachment.animation.delegate != nil,
-           let start = map.clockTime(timing.beginTime) {
+           let start = startClockTime(of: timing.beginTime, map: map, clock: clock) {
             attachment.startWork = clock.schedule(at: max(start, clock.now)) {
                 weakSelf.value.layer?.attachmentDidStart(box.value)
             }
@@ -81,6 +81,16 @@ extension CALayer {
                 weakSelf.value.layer?.attachmentReachedEnd(box.value)
             }
         }
+    }
+
+    /// The clock time at which local time reaches an animation's `begin`: nil if it never
+    /// does. Local time frozen by a paused ancestor at or past the begin has reached it: the
+    /// animation is in its active duration now (an animation added to a paused layer begins
+    /// at the layer's frozen time).
+    private func startClockTime(of begin: Double, map: TimeMap, clock: any OQC.Clock) -> Double? {
+        if let time = map.clockTime(begin) { return time }
+        let now = clock.now
+        return map.scale == 0 && map.local(now) >= begin ? now : nil
     }
 
     /// The clock time at which local time reaches an animation's active `end`: nil if it never

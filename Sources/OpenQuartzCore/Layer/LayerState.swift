@@ -119,7 +119,7 @@ struct LayerProperty: Sendable {
         "repeatCount": .timing(\.repeatCount, Convert.float),
         "repeatDuration": .timing(\.repeatDuration, Convert.double),
         "autoreverses": .timing(\.autoreverses, Convert.bool),
-        "fillMode": .timing(\.fillMode, { ($0 as? String).map(CAMediaTimingFillMode.init) ?? ($0 as? CAMediaTimingFillMode) }),
+        "fillMode": .timing(\.fillMode, Convert.named),
     ]
 }
 
@@ -129,6 +129,11 @@ enum Convert {
     static func cgFloat(_ value: Any?) -> CGFloat? { double(value).map { CGFloat($0) } }
     static func float(_ value: Any?) -> Float? { double(value).map { Float($0) } }
     static func bool(_ value: Any?) -> Bool? { value as? Bool ?? (value as? NSNumber)?.boolValue }
+    /// A string constant (`CAMediaTimingFillMode`, `CATransitionType`, …), given as itself or
+    /// as its string (Apple bridges both to `NSString`).
+    static func named<Name: RawRepresentable<String>>(_ value: Any?) -> Name? {
+        value as? Name ?? (value as? String).flatMap(Name.init(rawValue:))
+    }
 
     static func point(_ value: Any?) -> CGPoint? {
         guard let v = AnimatableValue(value), v.kind == .point else { return nil }

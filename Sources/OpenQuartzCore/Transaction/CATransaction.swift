@@ -53,12 +53,14 @@ open class CATransaction: NSObject {
         setValue(dur, forKey: kCATransactionAnimationDuration)
     }
 
-    /// The default timing function of implicit animations in this transaction.
+    /// The timing function of animations added in this transaction (nil unless set): an
+    /// implicit animation takes it, and so does an animation added without a timing function
+    /// of its own.
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
         value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
     }
 
-    /// Sets the default timing function of implicit animations in this transaction.
+    /// Sets the timing function of animations added in this transaction.
     open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         setValue(function, forKey: kCATransactionAnimationTimingFunction)
     }

@@ -1,0 +1,178 @@
+#if !canImport(QuartzCore)
+import Foundation
+import Testing
+@testable import OpenQuartzCore
+
+/// Timing rules that Apple's headers state, at the edges: offsets of animations that repeat
+/// forever, negative speeds, paused layers, the transaction's timing function, partial
+/// keyframe tangent parameters, and key-value coding of string constants.
+///
+/// A ramp of `position.x` from 0 to 10 over 1 s on a layer whose model x is −1, added at 100.
+@Suite struct DocumentedTimingTests {
+    private func ramp() -> CABasicAnimation {
+        let ramp = CABasicAnimation(keyPath: "position.x")
+        ramp.fromValue = CGFloat(0)
+        ramp.toValue = CGFloat(10)
+        ramp.duration = 1
+        return ramp
+    }
+
+    private func layer(_ harness: EngineHarness) -> CALayer {
+        let layer = harness.makeLayer()
+        harness.setModel { layer.position = CGPoint(x: -1, y: 0) }
+        return layer
+    }
+
+    private func x(_ layer: CALayer) throws -> CGFloat { try #require(layer.presentation()).position.x }
+
+    /// `CAMediaTiming.h`: "t = (tp - begin) * speed + offset", with no exception for an
+    /// animation that repeats forever.
+    @Test(arguments: [Float.infinity, .greatestFiniteMagnitude])
+    func timeOffsetShiftsAnAnimationThatRepeatsForever(_ repeatCount: Float) throws {
+        let harness = EngineHarness()
+        let layer = layer(harness)
+        let animation = ramp()
+        animation.repeatCount = repeatCount
+        animation.timeOffset = 0.25
+        harness.commit { layer.add(animation, forKey: "a") }
+        expectClose(try x(layer), 2.5)        // t = 0.25
+        harness.advanceClock(to: 100.5)
+        expectClose(try x(layer), 7.5)        // t = 0.75
+        harness.advanceClock(to: 100.875)
+        expectClose(try x(layer), 1.25)       // t = 1.125: the second pass, 0.125 in
+    }
+
+    @Test func aNegativeTimeOffsetWrapsAroundOneCycleOfAnAnimationThatRepeatsForever() throws {
+        let harness = EngineHarness()
+        let layer = layer(harness)
+        let animation = ramp()
+        animation.repeatCount = .infinity
+        animation.timeOffset = -0.25
+        harness.commit { layer.add(animation, forKey: "a") }
+        expectClose(try x(layer), 7.5)        // t = −0.25, a quarter before a pass ends
+        harness.advanceClock(to: 100.5)
+        expectClose(try x(layer), 2.5)        // t = 0.25
+    }
+
+    /// At speed −1 with `timeOffset` 1, t = (tp − begin) · (−1) + 1 runs from 1 down to 0:
+    /// the ramp plays backwards over one second, then ends (`isRemovedOnCompletion`).
+    @Test func aNegativeSpeedPlaysTheAnimationBackwardsAndEnds() throws {
+        let harness = EngineHarness()
+        let layer = layer(harness)
+        let log = StampedLog()
+        let animation = ramp()
+        animation.speed = -1
+        animation.timeOffset = 1
+        animation.delegate = StampingDelegate(log: log, clock: harness.clock)
+        harness.commit { layer.add(animation, forKey: "a") }
+        harness.advanceClock(to: 100.25)
+        expectClose(try x(layer), 7.5)
+        harness.advanceClock(to: 100.75)
+        expectClose(try x(layer), 2.5)
+        harness.advanceClock(to: 105)
+        #expect(layer.animationKeys() == nil)
+        expectClose(try x(layer), -1)
+        #expect(log.events == ["start", "stop(true)"])
+        expectClose(log.time(of: "stop(true)") ?? 0, 101)
+    }
+
+    /// `CAAnimation.h`: `animationDidStart(_:)` is "Called when the animation begins its
+    /// active duration". Added to a paused layer, an animation begins at the layer's frozen
+    /// time, so it is in its active duration at once.
+    @Test func anAnimationAddedToAPausedLayerStarts() throws {
+        let harness = EngineHarness()
+        let layer = layer(harness)
+        harness.setModel {
+            layer.speed = 0
+            layer.timeOffset = 5
+        }
+        let log = StampedLog()
+        let animation = ramp()
+        animation.delegate = StampingDelegate(log: log, clock: harness.clock)
+        harness.commit { layer.add(animation, forKey: "a") }
+        harness.advanceClock(to: 102)
+        #expect(log.events == ["start"])
+        expectClose(try x(layer), 0)          // frozen at the animation's first instant
+        #expect(layer.animationKeys() == ["a"])
+    }
+
+    /// `CATransaction.h`: when the transaction's timing function is set, "any animations
+    /// added to layers will have this value set as their "timingFunction" property". An
+    /// animation with a timing function of its own keeps it.
+    @Test func anAnimationWithoutATimingFunctionTakesTheTransactions() throws {
+        let harness = EngineHarness()
+        let plain = layer(harness)
+        let own = layer(harness)
+        let easeIn = CAMediaTimingFunction(name: .easeIn)
+        let easeOut = CAMediaTimingFunction(name: .easeOut)
+        let withOwn = ramp()
+        withOwn.timingFunction = easeOut
+        harness.commit {
+            CATransaction.setAnimationTimingFunction(easeIn)
+            plain.add(ramp(), forKey: "a")
+            own.add(withOwn, forKey: "a")
+        }
+        #expect(plain.animation(forKey: "a")?.timingFunction == easeIn)
+        #expect(own.animation(forKey: "a")?.timingFunction == easeOut)
+        harness.advanceClock(to: 100.5)
+        expectClose(try x(plain), 10 * ReferenceTimingCurve.easeIn(0.5))
+        expectClose(try x(own), 10 * ReferenceTimingCurve.easeOut(0.5))
+    }
+
+    /// `CAAnimation.h` on `tensionValues`, `continuityValues` and `biasValues`: "Any
+    /// unspecified values default to zero".
+    @Test func unspecifiedTangentParametersAreZero() throws {
+        func sample(tension: [NSNumber]) throws -> CGFloat {
+            let harness = EngineHarness()
+            let layer = layer(harness)
+            let keyframes = CAKeyframeAnimation(keyPath: "position.x")
+            keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
+            keyframes.calculationMode = .cubic
+            keyframes.duration = 1
+            keyframes.tensionValues = tension
+            harness.commit { layer.add(keyframes, forKey: "k") }
+            harness.advanceClock(to: 100.1)
+            return try x(layer)
+        }
+        let partial = try sample(tension: [1])
+        expectClose(partial, try sample(tension: [1, 0, 0, 0]))
+        #expect(abs(partial - (try sample(tension: []))) > 0.1)
+    }
+
+    /// Apple bridges a typed string constant to `NSString`, so key-value coding takes it as
+    /// well as its string.
+    @Test func keyValueCodingTakesStringConstantsAsThemselves() {
+        let basic = CABasicAnimation(keyPath: "opacity")
+        basic.setValue(CAMediaTimingFillMode.forwards, forKey: "fillMode")
+        #expect(basic.fillMode == .forwards)
+        basic.setValue("both", forKey: "fillMode")
+        #expect(basic.fillMode == .both)
+        let keyframes = CAKeyframeAnimation(keyPath: "opacity")
+        keyframes.setValue(CAAnimationCalculationMode.discrete, forKey: "calculationMode")
+        #expect(keyframes.calculationMode == .discrete)
+        let transition = CATransition()
+        transition.setValue(CATransitionType.push, forKey: "type")
+        transition.setValue(CATransitionSubtype.fromLeft, forKey: "subtype")
+        #expect(transition.type == .push)
+        #expect(transition.subtype == .fromLeft)
+    }
+
+    /// A subclass with a designated initialiser of its own compiles when it also overrides
+    /// `init()` (see MissingAPI.md), and its copies keep their dynamic type.
+    @Test func aSubclassWithItsOwnInitialiserIsCopiedAsItself() throws {
+        final class TaggedAnimation: CABasicAnimation {
+            var tag = ""
+            init(tag: String) {
+                self.tag = tag
+                super.init()
+            }
+            override init() { super.init() }
+            required init?(coder: NSCoder) { super.init(coder: coder) }
+        }
+        let harness = EngineHarness()
+        let layer = layer(harness)
+        harness.commit { layer.add(TaggedAnimation(tag: "t"), forKey: "a") }
+        #expect(layer.animation(forKey: "a") is TaggedAnimation)
+    }
+}
+#endif
