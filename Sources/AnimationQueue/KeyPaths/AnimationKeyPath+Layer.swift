@@ -60,6 +60,8 @@ extension AnimationKeyPath where Value == CGFloat {
     public static var borderWidth: Self { Self("borderWidth") }
     /// `shadowRadius`: the blur radius of the shadow.
     public static var shadowRadius: Self { Self("shadowRadius") }
+    /// `contentsScale`: the scale factor of the contents (points to pixels).
+    public static var contentsScale: Self { Self("contentsScale") }
     /// `shadowOffset.width`: the horizontal offset of the shadow.
     public static var shadowOffsetWidth: Self { Self("shadowOffset.width") }
     /// `shadowOffset.height`: the vertical offset of the shadow.

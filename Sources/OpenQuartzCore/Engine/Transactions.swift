@@ -7,22 +7,26 @@ final class TransactionScope {
     /// transaction sets: `disableActions` has a field of its own, and the completion block is
     /// the block of the scope's latest completion group. A transaction that sets only those
     /// allocates no dictionary.
-    private var values: [String: Any] = [:]
-    private var disableActions: Any?
+    ///
+    /// A key set to nil is set: it hides the value of an enclosing scope (Apple: "reading a
+    /// key searches for the innermost scope that has set it").
+    private var values: [String: Any?] = [:]
+    private var disableActions: Any?? = .none
 
-    func value(forKey key: String) -> Any? {
+    /// The value this scope set for `key` (possibly nil), or `.none` if it set none.
+    func value(forKey key: String) -> Any?? {
         switch key {
         case kCATransactionDisableActions: disableActions
-        case Transactions.CompletionKey.name: latestGroup?.block.map(UncheckedSendable.init)
+        case Transactions.CompletionKey.name: latestGroup.map { $0.block.map(UncheckedSendable.init) }
         default: values[key]
         }
     }
 
     func setValue(_ value: Any?, forKey key: String) {
         switch key {
-        case kCATransactionDisableActions: disableActions = value
+        case kCATransactionDisableActions: disableActions = .some(value)
         case Transactions.CompletionKey.name: addGroup(CompletionGroup(block: (value as? UncheckedSendable<() -> Void>)?.value))
-        default: values[key] = value
+        default: values[key] = .some(value)
         }
     }
 
@@ -161,13 +165,18 @@ enum Transactions {
         case implicit(ThreadTransactions, [(group: CompletionGroup, clock: any OQC.Clock)])
         /// Takes effect now.
         case now(ThreadTransactions, [(group: CompletionGroup, clock: any OQC.Clock)], flush: Bool)
+        /// No explicit transaction is open: the implicit one commits now.
+        case implicitNow(ThreadTransactions)
     }
 
     static func commit() {
         let clock = OQC.currentClock
         let target: CommitTarget? = Engine.locked {
             let thread = current
-            guard let scope = thread.explicit.popLast() else { return nil }
+            guard let scope = thread.explicit.popLast() else {
+                // The pending implicit transaction is the current one: it commits now.
+                return thread.implicit == nil ? nil : .implicitNow(thread)
+            }
             if let parent = thread.explicit.last {
                 parent.nestedGroups.append(contentsOf: scope.nestedGroups)
                 scope.forEachGroup { parent.nestedGroups.append((group: $0, clock: clock)) }
@@ -183,7 +192,9 @@ enum Transactions {
         }
         switch target {
         case nil:
-            OQC.report(.ignoredInput, key: "commit", "CATransaction.commit() without a matching begin() is ignored; pair every commit with a begin.")
+            OQC.report(.ignoredInput, key: "commit", "CATransaction.commit() without a current transaction is ignored; pair every commit with a begin.")
+        case let .implicitNow(thread):
+            commitImplicit(thread)
         case .enclosingExplicit:
             break
         case let .now(thread, groups, flush):
@@ -310,7 +321,7 @@ enum Transactions {
             for scope in thread.explicit.reversed() {
                 if let value = scope.value(forKey: key) { return value }
             }
-            return thread.implicit?.value(forKey: key)
+            return thread.implicit?.value(forKey: key) ?? nil
         }
     }
 

@@ -15,9 +15,13 @@ extension CALayer {
         if let action = actions?[event] {
             return action is NSNull ? nil : action
         }
-        if let action = type(of: self).defaultAction(forKey: event) {
-            return action is NSNull ? nil : action
-        }
+        let action = type(of: self).defaultAction(forKey: event)
+        return action is NSNull ? nil : action
+    }
+
+    /// The implicit animation of Core Animation's own animatable property `event`, nil for
+    /// other events: `CALayer.defaultAction(forKey:)`.
+    static func implicitAnimation(forKey event: String) -> CABasicAnimation? {
         guard LayerProperty.table[event]?.isAnimatable == true else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         // Apple (CAMediaTimingFunction.h): `.default` is "the curve used by implicit animations".

@@ -9,6 +9,7 @@ extension CALayer {
     /// Returns the value of the property `key`, a stored custom value, or the class's
     /// `defaultValue(forKey:)`.
     func storedValue(forKey key: String) -> Any? {
+        if key == Self.frameKey { return frame }
         let (known, custom): (LayerProperty?, Any?) = Engine.locked {
             if let property = LayerProperty.table[key] { return (property, storage[keyPath: property.storedAt]) }
             return (nil, storage.custom[key])
@@ -20,6 +21,15 @@ extension CALayer {
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
     /// declared property is reported and ignored, never crashing.
     func changeValue(_ value: Any?, forKey key: String) {
+        if key == Self.frameKey {
+            // Derived from bounds, position, anchor point and transform: set through them.
+            guard let rect = Convert.rect(value) else {
+                OQC.report(.invalidValue, key: key, "\(value.map { "\(type(of: $0))" } ?? "nil") is the wrong type for CALayer.frame; the value is ignored. Pass a CGRect.")
+                return
+            }
+            frame = rect
+            return
+        }
         if isPresentationCopy {
             _ = Engine.locked { storeRaw(value, forKey: key) }
             return
@@ -53,6 +63,9 @@ extension CALayer {
         }
         setValue(updated, forKey: rootKey)
     }
+
+    /// `frame`, the one key-value coding key of a declared property that is not stored.
+    static let frameKey = "frame"
 
     /// Stores without actions; call with the engine lock held. False for a wrong type.
     func storeRaw(_ value: Any?, forKey key: String) -> Bool {

@@ -102,8 +102,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether changes to `key` require the layer to be redisplayed; false by default.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
-    /// Returns the class's default action for `event`; nil by default.
-    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+    /// Returns the class's default action for `event`: for Core Animation's own animatable
+    /// properties, an implicit basic animation with the transaction's duration and timing
+    /// (`.default` unless the transaction sets one); nil for other events (Apple: "a
+    /// suitable animation object for events posted by animatable properties, nil
+    /// otherwise"). A subclass that returns nil for a property turns its implicit animation off.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { implicitAnimation(forKey: event) }
 
     /// Whether `key`'s value is archived; true by default.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
@@ -111,11 +115,10 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Returns the action for `event`, searching in Apple's order:
     /// 1. the delegate's `action(for:forKey:)`;
     /// 2. the `actions` dictionary;
-    /// 3. `defaultAction(forKey:)`;
-    /// 4. for Core Animation's own animatable properties, an implicit basic animation from
-    ///    the previous presentation value, with the transaction's duration and timing.
+    /// 3. the class's `defaultAction(forKey:)`, which for Core Animation's own animatable
+    ///    properties is an implicit basic animation from the previous presentation value.
     ///
-    /// `NSNull` at any step stops the search and yields nil.
+    /// The first non-nil action ends the search; `NSNull` ends it with nil.
     open func action(forKey event: String) -> (any CAAction)? { lookUpAction(forKey: event) }
 
     /// Reloads the layer's content. The default asks the delegate's `display(_:)`; subclasses
@@ -256,27 +259,52 @@ open class CALayer: NSObject, CAMediaTiming {
             let (bounds, position, anchor, transform) = Engine.locked {
                 (storage.bounds, storage.position, storage.anchorPoint, storage.transform)
             }
-            let local = CGRect(x: -bounds.width * anchor.x, y: -bounds.height * anchor.y,
-                               width: bounds.width, height: bounds.height)
-            let corners = [CGPoint(x: local.minX, y: local.minY), CGPoint(x: local.maxX, y: local.minY),
-                           CGPoint(x: local.minX, y: local.maxY), CGPoint(x: local.maxX, y: local.maxY)]
-                .map { p -> CGPoint in
-                    let w = p.x * transform.m14 + p.y * transform.m24 + transform.m44
-                    let x = p.x * transform.m11 + p.y * transform.m21 + transform.m41
-                    let y = p.x * transform.m12 + p.y * transform.m22 + transform.m42
-                    return w != 0 ? CGPoint(x: x / w, y: y / w) : CGPoint(x: x, y: y)
-                }
-            let xs = corners.map(\.x), ys = corners.map(\.y)
-            return CGRect(x: position.x + xs.min()!, y: position.y + ys.min()!,
-                          width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            return Self.frame(of: bounds, at: position, anchor: anchor, transform: transform)
         }
         set {
-            let anchor = anchorPoint
-            bounds = CGRect(origin: bounds.origin, size: newValue.size)
-            position = CGPoint(x: newValue.minX + anchor.x * newValue.width,
-                               y: newValue.minY + anchor.y * newValue.height)
+            let (origin, anchor, transform) = Engine.locked { (storage.bounds.origin, storage.anchorPoint, storage.transform) }
+            let size = Self.boundsSize(framed: newValue.size, by: transform)
+            let unplaced = Self.frame(of: CGRect(origin: origin, size: size), at: .zero, anchor: anchor, transform: transform)
+            bounds = CGRect(origin: origin, size: size)
+            position = CGPoint(x: newValue.minX - unplaced.minX, y: newValue.minY - unplaced.minY)
         }
     }
+
+    /// The rectangle that `bounds`, placed at `position` by `anchor` and transformed by
+    /// `transform` about it, covers in the superlayer.
+    static func frame(of bounds: CGRect, at position: CGPoint, anchor: CGPoint, transform: CATransform3D) -> CGRect {
+        let local = CGRect(x: -bounds.width * anchor.x, y: -bounds.height * anchor.y,
+                           width: bounds.width, height: bounds.height)
+        let corners = [CGPoint(x: local.minX, y: local.minY), CGPoint(x: local.maxX, y: local.minY),
+                       CGPoint(x: local.minX, y: local.maxY), CGPoint(x: local.maxX, y: local.maxY)]
+            .map { p -> CGPoint in
+                let w = p.x * transform.m14 + p.y * transform.m24 + transform.m44
+                let x = p.x * transform.m11 + p.y * transform.m21 + transform.m41
+                let y = p.x * transform.m12 + p.y * transform.m22 + transform.m42
+                return w != 0 ? CGPoint(x: x / w, y: y / w) : CGPoint(x: x, y: y)
+            }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: position.x + xs.min()!, y: position.y + ys.min()!,
+                      width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// The bounds size whose transformed bounding box has size `framed`. Under a scale, or a
+    /// rotation by a multiple of 90°, that is exact (Apple: do not set the frame under other
+    /// rotations); where the box does not determine the size, it is `framed` itself.
+    static func boundsSize(framed: CGSize, by transform: CATransform3D) -> CGSize {
+        // The box of a w × h rectangle is (|a|w + |c|h) × (|b|w + |d|h).
+        let (a, b, c, d) = (abs(transform.m11), abs(transform.m12), abs(transform.m21), abs(transform.m22))
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else { return framed }
+        return CGSize(width: (d * framed.width - c * framed.height) / determinant,
+                      height: (a * framed.height - b * framed.width) / determinant)
+    }
+
+    /// The `transform` as an affine transform (its 2D part).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    /// Sets the `transform` to the affine transform `m`.
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
     // MARK: Appearance
 

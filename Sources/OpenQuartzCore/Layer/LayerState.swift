@@ -106,7 +106,7 @@ struct LayerProperty: Sendable {
         "doubleSided": .animatable(\.isDoubleSided, Convert.bool),
         "contents": .animatable(\.contents, { .some($0) }),
         "contentsRect": .animatable(\.contentsRect, Convert.rect),
-        "contentsScale": .plain(\.contentsScale, Convert.cgFloat),
+        "contentsScale": .animatable(\.contentsScale, Convert.cgFloat),
         "name": .plain(\.name, { value in value == nil ? .some(nil) : (value as? String).map { .some($0) } }),
         "opaque": .plain(\.isOpaque, Convert.bool),
         "needsDisplayOnBoundsChange": .plain(\.needsDisplayOnBoundsChange, Convert.bool),

@@ -78,7 +78,7 @@ import Testing
         check([AnimationKeyPath<Float>.opacity, .shadowOpacity])
         check([AnimationKeyPath<CGFloat>.positionX, .positionY, .zPosition, .anchorPointX, .anchorPointY,
                .anchorPointZ, .boundsWidth, .boundsHeight, .boundsOriginX, .boundsOriginY, .cornerRadius,
-               .borderWidth, .shadowRadius, .shadowOffsetWidth, .shadowOffsetHeight, .transformScale,
+               .borderWidth, .shadowRadius, .contentsScale, .shadowOffsetWidth, .shadowOffsetHeight, .transformScale,
                .transformScaleX, .transformScaleY, .transformScaleZ, .transformRotation, .transformRotationX,
                .transformRotationY, .transformRotationZ, .transformTranslationX, .transformTranslationY,
                .transformTranslationZ, .sublayerTransformScale, .sublayerTransformScaleX,

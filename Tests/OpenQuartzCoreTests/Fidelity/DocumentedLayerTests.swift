@@ -1,0 +1,160 @@
+#if !canImport(QuartzCore)
+import Foundation
+import Testing
+@testable import OpenQuartzCore
+
+/// `CALayer` and `CATransaction` behaviour that Apple's headers and documentation state:
+/// the affine-transform accessors, the frame under a transform and through key-value coding,
+/// `contentsScale` being animatable, `defaultAction(forKey:)` as the last step of the action
+/// search, a commit of the implicit transaction, and nil values in nested scopes.
+@Suite struct DocumentedLayerTests {
+    private func settled(_ harness: EngineHarness, _ configure: (CALayer) -> Void) -> CALayer {
+        let layer = harness.makeLayer()
+        harness.setModel { configure(layer) }
+        return layer
+    }
+
+    /// `CALayer.h`: "Convenience methods for accessing the `transform' property as an affine
+    /// transform."
+    @Test func theAffineTransformAccessorsReadAndWriteTheTransform() {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        let affine = CGAffineTransform(a: 2, b: 0.5, c: -1, d: 3, tx: 7, ty: -4)
+        harness.setModel { layer.setAffineTransform(affine) }
+        #expect(layer.transform.m11 == 2 && layer.transform.m12 == 0.5)
+        #expect(layer.transform.m21 == -1 && layer.transform.m22 == 3)
+        #expect(layer.transform.m41 == 7 && layer.transform.m42 == -4)
+        #expect(layer.transform.m33 == 1 && layer.transform.m44 == 1)
+        #expect(layer.affineTransform() == affine)
+    }
+
+    /// Apple (`frame`): setting it changes `position` and `bounds` "to match the rectangle
+    /// you specified"; only rotations that are not multiples of 90° are excluded.
+    @Test func settingTheFrameUnderAScaleGivesThatFrame() {
+        let harness = EngineHarness()
+        let layer = settled(harness) { $0.transform = CATransform3DMakeScale(2, 4, 1) }
+        harness.setModel { layer.frame = CGRect(x: 10, y: 20, width: 100, height: 80) }
+        #expect(layer.bounds.size == CGSize(width: 50, height: 20))
+        #expect(layer.position == CGPoint(x: 60, y: 60))
+        #expect(layer.frame == CGRect(x: 10, y: 20, width: 100, height: 80))
+    }
+
+    @Test func settingTheFrameUnderAQuarterTurnSwapsTheBoundsSides() {
+        let harness = EngineHarness()
+        let layer = settled(harness) {
+            $0.anchorPoint = CGPoint(x: 0, y: 0)
+            $0.setAffineTransform(CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0))
+        }
+        harness.setModel { layer.frame = CGRect(x: 0, y: 0, width: 30, height: 50) }
+        // Rotated a quarter turn, a 50 × 30 bounds covers 30 × 50; with the anchor at its
+        // corner, the corner (0, 0) lands on the position and (0, 30) on (−30, 0).
+        #expect(layer.bounds.size == CGSize(width: 50, height: 30))
+        #expect(layer.position == CGPoint(x: 30, y: 0))
+        #expect(layer.frame == CGRect(x: 0, y: 0, width: 30, height: 50))
+    }
+
+    /// `CALayer.h`: "CALayer implements the standard NSKeyValueCoding protocol for all
+    /// Objective C properties defined by the class", `frame` among them.
+    @Test func theFrameIsReadAndWrittenByKeyValueCoding() {
+        let harness = EngineHarness()
+        let layer = settled(harness) {
+            $0.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
+            $0.position = CGPoint(x: 5, y: 10)
+        }
+        #expect(layer.value(forKey: "frame") as? CGRect == CGRect(x: 0, y: 0, width: 10, height: 20))
+        #expect(layer.value(forKeyPath: "frame.size.width") as? CGFloat == 10)
+        harness.setModel { layer.setValue(CGRect(x: 100, y: 100, width: 10, height: 20), forKey: "frame") }
+        #expect(layer.position == CGPoint(x: 105, y: 110))
+        harness.setModel { layer.setValue(CGFloat(40), forKeyPath: "frame.size.width") }
+        #expect(layer.bounds.size == CGSize(width: 40, height: 20))
+        #expect(layer.position == CGPoint(x: 120, y: 110))
+    }
+
+    /// `CALayer.h` on `contentsScale`: "Defaults to one. Animatable."
+    @Test func contentsScaleIsAnimatable() throws {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        harness.commit { layer.contentsScale = 2 }
+        #expect(layer.animationKeys() == ["contentsScale"])
+        let scale = CABasicAnimation(keyPath: "contentsScale")
+        scale.fromValue = CGFloat(1)
+        scale.toValue = CGFloat(3)
+        scale.duration = 1
+        harness.commit {
+            CATransaction.setDisableActions(true)
+            layer.contentsScale = 5
+            layer.add(scale, forKey: "scale")
+        }
+        harness.advanceClock(to: 100.5)
+        expectClose(try #require(layer.presentation()).contentsScale, 2)
+    }
+
+    /// `CALayer.h` on `defaultAction(forKey:)`: "The default implementation returns a
+    /// suitable animation object for events posted by animatable properties, nil otherwise";
+    /// it is the last step of the action search.
+    @Test func theClassDefaultActionIsTheImplicitAnimation() throws {
+        final class StillOpacityLayer: CALayer {
+            override class func defaultAction(forKey event: String) -> (any CAAction)? {
+                event == "opacity" ? nil : super.defaultAction(forKey: event)
+            }
+        }
+        let implicit = try #require(CALayer.defaultAction(forKey: "opacity") as? CABasicAnimation)
+        #expect(implicit.keyPath == "opacity")
+        #expect(implicit.duration == 0.25)
+        #expect(CALayer.defaultAction(forKey: "name") == nil)
+        #expect(CALayer.defaultAction(forKey: "onOrderIn") == nil)
+
+        let harness = EngineHarness()
+        let layer = harness.makeLayer { StillOpacityLayer() }
+        #expect(layer.action(forKey: "opacity") == nil)
+        #expect(layer.action(forKey: "position") is CABasicAnimation)
+        harness.commit {
+            layer.opacity = 0.5
+            layer.position = CGPoint(x: 9, y: 9)
+        }
+        #expect(layer.animationKeys() == ["position"])
+    }
+
+    /// `CATransaction.h`: `commit` commits "all changes made during the current
+    /// transaction", and a change outside `begin()`/`commit()` begins the implicit one.
+    @Test func aCommitWithoutBeginCommitsTheImplicitTransaction() async {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        let presented: Float? = await inOneMainQueueTurn {
+            OQC.withClock(harness.clock) {
+                CATransaction.setDisableActions(true)
+                layer.opacity = 0.25
+                CATransaction.commit()
+                return layer.presentation()?.opacity
+            }
+        }
+        #expect(presented == 0.25)
+    }
+
+    /// `CATransaction.h`: "reading a key searches for the innermost scope that has set it".
+    /// A scope that sets nil has set it.
+    @Test func aNilValueInAnInnerScopeHidesTheOuterValue() {
+        var inner: (timing: CAMediaTimingFunction?, block: (() -> Void)?, custom: Any?) = (nil, nil, nil)
+        var outer: (timing: CAMediaTimingFunction?, custom: Any?) = (nil, nil)
+        let harness = EngineHarness()
+        harness.commit {
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
+            CATransaction.setCompletionBlock {}
+            CATransaction.setValue("outer", forKey: "note")
+            CATransaction.begin()
+            CATransaction.setAnimationTimingFunction(nil)
+            CATransaction.setCompletionBlock(nil)
+            CATransaction.setValue(nil, forKey: "note")
+            inner = (CATransaction.animationTimingFunction(), CATransaction.completionBlock(),
+                     CATransaction.value(forKey: "note"))
+            CATransaction.commit()
+            outer = (CATransaction.animationTimingFunction(), CATransaction.value(forKey: "note"))
+        }
+        #expect(inner.timing == nil)
+        #expect(inner.block == nil)
+        #expect(inner.custom == nil)
+        #expect(outer.timing == CAMediaTimingFunction(name: .easeIn))
+        #expect(outer.custom as? String == "outer")
+    }
+}
+#endif
