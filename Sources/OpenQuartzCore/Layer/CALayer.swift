@@ -270,36 +270,6 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
-    /// The rectangle that `bounds`, placed at `position` by `anchor` and transformed by
-    /// `transform` about it, covers in the superlayer.
-    static func frame(of bounds: CGRect, at position: CGPoint, anchor: CGPoint, transform: CATransform3D) -> CGRect {
-        let local = CGRect(x: -bounds.width * anchor.x, y: -bounds.height * anchor.y,
-                           width: bounds.width, height: bounds.height)
-        let corners = [CGPoint(x: local.minX, y: local.minY), CGPoint(x: local.maxX, y: local.minY),
-                       CGPoint(x: local.minX, y: local.maxY), CGPoint(x: local.maxX, y: local.maxY)]
-            .map { p -> CGPoint in
-                let w = p.x * transform.m14 + p.y * transform.m24 + transform.m44
-                let x = p.x * transform.m11 + p.y * transform.m21 + transform.m41
-                let y = p.x * transform.m12 + p.y * transform.m22 + transform.m42
-                return w != 0 ? CGPoint(x: x / w, y: y / w) : CGPoint(x: x, y: y)
-            }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return CGRect(x: position.x + xs.min()!, y: position.y + ys.min()!,
-                      width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-    }
-
-    /// The bounds size whose transformed bounding box has size `framed`. Under a scale, or a
-    /// rotation by a multiple of 90°, that is exact (Apple: do not set the frame under other
-    /// rotations); where the box does not determine the size, it is `framed` itself.
-    static func boundsSize(framed: CGSize, by transform: CATransform3D) -> CGSize {
-        // The box of a w × h rectangle is (|a|w + |c|h) × (|b|w + |d|h).
-        let (a, b, c, d) = (abs(transform.m11), abs(transform.m12), abs(transform.m21), abs(transform.m22))
-        let determinant = a * d - b * c
-        guard determinant != 0, determinant.isFinite else { return framed }
-        return CGSize(width: (d * framed.width - c * framed.height) / determinant,
-                      height: (a * framed.height - b * framed.width) / determinant)
-    }
-
     /// The `transform` as an affine transform (its 2D part).
     open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
 
