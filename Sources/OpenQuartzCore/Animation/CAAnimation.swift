@@ -12,10 +12,30 @@ import Foundation
 /// layer.add(fade, forKey: "fade")
 /// ```
 open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
-    /// Creates an animation with Apple's defaults.
+    /// Creates an animation with Apple's defaults, or the class's `defaultValue(forKey:)` for
+    /// a declared property that a subclass gives a default.
     public override init() {
         super.init()
+        for (key, value) in CAAnimation.subclassDefaults.defaults(for: type(of: self)) {
+            _ = setKnownValue(value, forKey: key)
+        }
     }
+
+    /// The defaults that each class's `defaultValue(forKey:)` gives declared properties.
+    static let subclassDefaults = ClassDefaults<[(key: String, value: Any)]> { animationClass in
+        guard let animationType = animationClass as? CAAnimation.Type else { return [] }
+        return declaredKeys.compactMap { key in animationType.defaultValue(forKey: key).map { (key, $0) } }
+    }
+
+    /// The key-value coding keys of the properties the animation classes declare.
+    static let declaredKeys = [
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
+        "fillMode", "removedOnCompletion", "timingFunction", "delegate",
+        "keyPath", "additive", "cumulative", "fromValue", "toValue", "byValue",
+        "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues",
+        "mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping",
+        "type", "subtype", "startProgress", "endProgress", "animations",
+    ]
 
     /// Creates an animation from an archive; OpenQuartzCore archives nothing and returns defaults.
     public required init?(coder: NSCoder) {

@@ -56,6 +56,7 @@ open class CALayer: NSObject, CAMediaTiming {
         ownClock = OQC.currentClock
         isPresentationCopy = PresentationCopy.isCreating
         super.init()
+        applyClassDefaults()
         if !isPresentationCopy { Transactions.noteCreation(of: self) }
     }
 
@@ -81,7 +82,30 @@ open class CALayer: NSObject, CAMediaTiming {
         ownClock = OQC.currentClock
         isPresentationCopy = false
         super.init()
+        applyClassDefaults()
         Transactions.noteCreation(of: self)
+    }
+
+    /// Starts a subclass's model values from its `defaultValue(forKey:)` where it gives a
+    /// declared property one.
+    private func applyClassDefaults() {
+        let type = type(of: self)
+        guard type != CALayer.self else { return }
+        storage = CALayer.initialStates.defaults(for: type)
+    }
+
+    /// The model values that a new layer of each class starts with: Apple's defaults, but
+    /// where the class's `defaultValue(forKey:)` gives a declared property one.
+    static let initialStates = ClassDefaults<LayerState> { layerClass in
+        var state = LayerState()
+        guard let layerType = layerClass as? CALayer.Type else { return state }
+        for (key, property) in LayerProperty.table {
+            guard let value = layerType.defaultValue(forKey: key) else { continue }
+            if !property.set(&state, value) {
+                OQC.report(.invalidValue, key: key, "\(layerType).defaultValue(forKey: \"\(key)\") returned \(type(of: value)), the wrong type for CALayer.\(key); Apple's default is used. Return a value of the property's type.")
+            }
+        }
+        return state
     }
 
     /// Creates an instance of the receiver's dynamic class through `init(layer:)`. Engine
@@ -96,7 +120,9 @@ open class CALayer: NSObject, CAMediaTiming {
     // Swift cannot override members declared in extensions, so every method that Apple-platform
     // subclasses commonly override is declared here and forwards to the engine.
 
-    /// Returns the default value for `key`, used when no value was set; nil by default.
+    /// Returns the default value for `key`, used when no value was set; nil by default (the
+    /// declared properties then start at Apple's defaults). A subclass may give any key a
+    /// default, declared properties included: a new layer of the subclass starts with it.
     open class func defaultValue(forKey key: String) -> Any? { nil }
 
     /// Whether changes to `key` require the layer to be redisplayed; false by default.

@@ -115,6 +115,56 @@ import Testing
         #expect(layer.animationKeys() == ["position"])
     }
 
+    /// Core Animation Programming Guide, "Default Value Support": a subclass overrides
+    /// `defaultValue(forKey:)` to give a key a default; the guide's example gives the declared
+    /// `masksToBounds` one.
+    @Test func aSubclassDefaultValueIsTheStartOfADeclaredLayerProperty() {
+        final class ClippingLayer: CALayer {
+            override class func defaultValue(forKey key: String) -> Any? {
+                switch key {
+                case "masksToBounds": true
+                case "cornerRadius": CGFloat(6)
+                case "opacity": "not a number"
+                default: super.defaultValue(forKey: key)
+                }
+            }
+        }
+        let harness = EngineHarness()
+        let clipping = harness.makeLayer { ClippingLayer() }
+        #expect(clipping.masksToBounds)
+        #expect(clipping.cornerRadius == 6)
+        #expect(clipping.value(forKey: "masksToBounds") as? Bool == true)
+        #expect(clipping.opacity == 1, "a default of the wrong type is reported and Apple's kept")
+        #expect(clipping.presentation()?.cornerRadius == 6)
+        harness.setModel { clipping.cornerRadius = 2 }
+        #expect(clipping.cornerRadius == 2)
+        let plain = harness.makeLayer()
+        #expect(!plain.masksToBounds && plain.cornerRadius == 0)
+    }
+
+    @Test func aSubclassDefaultValueIsTheStartOfADeclaredAnimationProperty() throws {
+        final class LongFade: CABasicAnimation {
+            override class func defaultValue(forKey key: String) -> Any? {
+                switch key {
+                case "duration": 2.0
+                case "keyPath": "opacity"
+                case "fillMode": CAMediaTimingFillMode.both
+                default: super.defaultValue(forKey: key)
+                }
+            }
+        }
+        let fade = LongFade()
+        #expect(fade.duration == 2)
+        #expect(fade.keyPath == "opacity")
+        #expect(fade.fillMode == .both)
+        #expect(fade.value(forKey: "duration") as? Double == 2)
+        let copy = try #require(fade.copy() as? LongFade)
+        #expect(copy.duration == 2)
+        fade.duration = 0.5
+        #expect((fade.copy() as? LongFade)?.duration == 0.5, "a copy keeps a value set since")
+        #expect(CABasicAnimation().duration == 0)
+    }
+
     /// `CATransaction.h`: `commit` commits "all changes made during the current
     /// transaction", and a change outside `begin()`/`commit()` begins the implicit one.
     @Test func aCommitWithoutBeginCommitsTheImplicitTransaction() async {
