@@ -45,17 +45,26 @@ extension CALayer {
 
     // MARK: Engine machinery
 
-    /// The chain from this layer up to the root, with each layer's model geometry.
+    /// The chain from this layer up to the root, with each layer's model geometry; for a
+    /// presentation layer, the presentation geometry of it and its model's ancestors.
     private func geometryChain() -> [LayerGeometry] {
-        Engine.locked {
-            var chain: [LayerGeometry] = []
+        var states = Engine.locked { () -> [LayerState] in
+            var states: [LayerState] = []
             var layer: CALayer? = self
             while let current = layer {
-                chain.append(LayerGeometry(current.storage, parent: current.storedSuperlayer?.storage))
-                layer = current.storedSuperlayer
+                states.append(current.storage)
+                layer = current.treeParentLocked
             }
-            return chain
+            return states
         }
+        if isPresentationCopy {
+            var ancestor = modelLayer?.superlayer
+            for index in states.indices.dropFirst() {
+                if let presented = ancestor?.presentationState() { states[index] = presented }
+                ancestor = ancestor?.superlayer
+            }
+        }
+        return states.indices.map { LayerGeometry(states[$0], parent: $0 + 1 < states.count ? states[$0 + 1] : nil) }
     }
 
     private func pointToRootSpace(_ p: CGPoint) -> CGPoint {

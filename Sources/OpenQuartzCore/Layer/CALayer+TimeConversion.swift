@@ -61,7 +61,7 @@ extension CALayer {
         var layer: CALayer? = self
         while let current = layer {
             chain.append(current)
-            layer = current.storedSuperlayer
+            layer = current.treeParentLocked
         }
         return chain
     }

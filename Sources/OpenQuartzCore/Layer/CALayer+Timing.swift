@@ -31,7 +31,7 @@ extension CALayer {
     ///   presentation values and animation callbacks. A timing change takes effect on screen
     ///   when its transaction commits, all at once, never halfway through a retiming.
     func timeMapLocked(committed: Bool = false) -> TimeMap {
-        let parent = storedSuperlayer?.timeMapLocked(committed: committed) ?? TimeMap()
+        let parent = treeParentLocked?.timeMapLocked(committed: committed) ?? TimeMap()
         let state = committed ? committedStorage : storage
         return parent.then(beginTime: state.beginTime, speed: Double(state.speed),
                            timeOffset: state.timeOffset)

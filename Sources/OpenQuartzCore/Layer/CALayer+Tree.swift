@@ -1,20 +1,34 @@
 import Foundation
 
 extension CALayer {
-    /// The layer's sublayers, in back-to-front order; nil when it has none.
+    /// The layer's sublayers, in back-to-front order; nil when it has none. Those of a
+    /// presentation layer are the presentation layers of its model's committed sublayers
+    /// (Apple: the presentation versions).
     ///
     /// Setting it replaces the sublayers; each new sublayer is first removed from its
     /// previous superlayer.
     public var sublayers: [CALayer]? {
-        get { Engine.locked { storedSublayers } }
+        get {
+            guard isPresentationCopy else { return Engine.locked { storedSublayers } }
+            let presented = modelLayer?.sublayers?.compactMap { $0.presentation() } ?? []
+            return presented.isEmpty ? nil : presented
+        }
         set {
             for layer in Engine.locked({ storedSublayers ?? [] }) { layer.removeFromSuperlayer() }
             for layer in newValue ?? [] { addSublayer(layer) }
         }
     }
 
-    /// The layer's superlayer, or nil for a root layer.
-    public var superlayer: CALayer? { Engine.locked { storedSuperlayer } }
+    /// The layer's superlayer, or nil for a root layer. That of a presentation layer is the
+    /// presentation layer of its model's superlayer (Apple: the presentation version).
+    public var superlayer: CALayer? {
+        guard isPresentationCopy else { return Engine.locked { storedSuperlayer } }
+        return modelLayer?.superlayer?.presentation()
+    }
+
+    /// The layer whose time and coordinate space this one's are relative to: the superlayer,
+    /// or for a presentation layer its model's superlayer; lock held.
+    var treeParentLocked: CALayer? { isPresentationCopy ? modelLayer?.storedSuperlayer : storedSuperlayer }
 
     /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
     func appendSublayer(_ layer: CALayer) {

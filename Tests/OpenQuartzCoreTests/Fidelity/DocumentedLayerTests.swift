@@ -165,6 +165,43 @@ import Testing
         #expect(CABasicAnimation().duration == 0)
     }
 
+    /// `CALayer.h` on `presentation()`: "The `sublayers', `mask' and `superlayer' properties
+    /// of the returned layer return the presentation versions of these properties. This
+    /// carries through to read-only layer methods."
+    @Test func aPresentationLayerHasAPresentationTree() throws {
+        let harness = EngineHarness()
+        let parent = harness.makeLayer()
+        let child = harness.makeLayer()
+        harness.setModel {
+            parent.addSublayer(child)
+            parent.speed = 2
+            parent.position = CGPoint(x: 100, y: 100)
+            parent.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            child.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+            child.position = CGPoint(x: 10, y: 10)
+        }
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = CGFloat(0)
+        slide.toValue = CGFloat(200)
+        slide.duration = 2      // in the parent's time, which runs at twice media time
+        harness.commit { parent.add(slide, forKey: "slide") }
+        harness.advanceClock(to: 100.5)      // the parent's local time is 1 s in: x = 100
+
+        let presented = try #require(child.presentation())
+        let presentedParent = try #require(presented.superlayer)
+        #expect(presentedParent.model() === parent)
+        #expect(presentedParent.position.x == 100)
+        #expect(parent.presentation()?.sublayers?.count == 1)
+        #expect(parent.presentation()?.sublayers?.first?.model() === child)
+        #expect(presented.convertTime(10, from: nil) == child.convertTime(10, from: nil))
+        // The child's centre: in the model at the parent's x 100 too, as it happens; moved
+        // to 150 the model says 150 while the presentation still shows 100.
+        harness.setModel { parent.position = CGPoint(x: 150, y: 100) }
+        #expect(child.convert(CGPoint(x: 2, y: 2), to: nil) == CGPoint(x: 150, y: 100))
+        let now = try #require(child.presentation())
+        #expect(now.convert(CGPoint(x: 2, y: 2), to: nil) == CGPoint(x: 100, y: 100))
+    }
+
     /// `CATransaction.h`: `commit` commits "all changes made during the current
     /// transaction", and a change outside `begin()`/`commit()` begins the implicit one.
     @Test func aCommitWithoutBeginCommitsTheImplicitTransaction() async {
