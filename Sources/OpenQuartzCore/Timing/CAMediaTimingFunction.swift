@@ -11,9 +11,12 @@ import Foundation
 /// animation.timingFunction = CAMediaTimingFunction(controlPoints: 0.5, -1, 0.5, 2)
 /// ```
 ///
+/// Like Apple's, it is an `NSObject`: equal functions (the same control points) are
+/// `isEqual(_:)` and have one `hash`.
+///
 /// The class is `@unchecked Sendable` because it is immutable: every stored property is
 /// either a `let` or is written only inside `init(name:)`, before the instance is returned.
-open class CAMediaTimingFunction: CustomStringConvertible, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
     /// The solver, with its coefficients precomputed from the control points.
     internal let bezier: UnitBezier
@@ -38,6 +41,7 @@ open class CAMediaTimingFunction: CustomStringConvertible, @unchecked Sendable {
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         (self.c1x, self.c1y, self.c2x, self.c2y) = (c1x, c1y, c2x, c2y)
         bezier = UnitBezier(c1x: Double(c1x), c1y: Double(c1y), c2x: Double(c2x), c2y: Double(c2y))
+        super.init()
     }
 
     /// Creates one of the predefined timing functions.
@@ -84,13 +88,29 @@ open class CAMediaTimingFunction: CustomStringConvertible, @unchecked Sendable {
 
     /// The name for a predefined function (`"easeIn"`), otherwise the four control values.
     ///
-    /// It is `open`, like NSObject's `description` on Apple platforms, so subclasses can
-    /// override it.
-    open var description: String {
+    /// NSObject's `description`, which subclasses can override.
+    open override var description: String {
         if let name {
             return name.rawValue
         }
         return "CAMediaTimingFunction(controlPoints: \(c1x), \(c1y), \(c2x), \(c2y))"
+    }
+
+    /// Two timing functions are equal when their control points are equal (`==` and
+    /// `Hashable` come from `NSObject`, through this and ``hash``).
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CAMediaTimingFunction else { return false }
+        return c1x == other.c1x && c1y == other.c1y && c2x == other.c2x && c2y == other.c2y
+    }
+
+    /// Hashes the control points, consistently with `isEqual(_:)`.
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(c1x)
+        hasher.combine(c1y)
+        hasher.combine(c2x)
+        hasher.combine(c2y)
+        return hasher.finalize()
     }
 
     /// The control points of the predefined curves, from Apple's constant documentation.
@@ -116,22 +136,5 @@ extension CAMediaTimingFunction {
     /// Exactly 0 maps to 0 and exactly 1 to 1; NaN maps to NaN. No allocation.
     internal func evaluate(_ x: Double) -> Double {
         bezier.value(atX: x)
-    }
-}
-
-extension CAMediaTimingFunction: Hashable {
-    /// Two timing functions are equal when their control points are equal.
-    ///
-    /// On Apple platforms `==` comes from `NSObject`, so `a == b` compiles there too.
-    public static func == (lhs: CAMediaTimingFunction, rhs: CAMediaTimingFunction) -> Bool {
-        lhs.c1x == rhs.c1x && lhs.c1y == rhs.c1y && lhs.c2x == rhs.c2x && lhs.c2y == rhs.c2y
-    }
-
-    /// Hashes the control points, consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(c1x)
-        hasher.combine(c1y)
-        hasher.combine(c2x)
-        hasher.combine(c2y)
     }
 }
