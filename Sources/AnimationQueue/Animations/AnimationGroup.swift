@@ -68,49 +68,31 @@ public struct AnimationGroup: LayerAnimation, TimedAnimation {
     /// Resolves every child against `layer` and combines them: a `CAAnimationGroup` of the
     /// children's animations (their relative `beginTime`s are delays in the group's time),
     /// the children's final values in order (a later child wins on a shared key path), and
-    /// the model values before (the first child's on a shared key path).
+    /// the values they start from, for revert (the first child's on a shared key path).
     ///
     /// When no child animates (every child has zero duration), the animation is nil and
     /// only the final values are committed, whatever the group's delay.
     public func resolve(for layer: CALayer) -> ResolvedAnimation {
-        detailedResolution(for: layer).resolved
-    }
-}
-
-extension AnimationGroup: DetailedResolvable {
-    func detailedResolution(for layer: CALayer) -> DetailedResolution {
         var children: [CAAnimation] = []
         var finals: [(keyPath: String, value: Any?)] = []
         var initials: [(keyPath: String, value: Any?)] = []
-        var starts: [(keyPath: String, value: Any?)] = []
         for child in animations {
-            let detailed = (child as? any DetailedResolvable)?.detailedResolution(for: layer)
-                ?? DetailedResolution(resolved: child.resolve(for: layer), startValues: [])
-            let resolved = detailed.resolved
+            let resolved = child.resolve(for: layer)
             if let animation = resolved.animation { children.append(animation) }
             finals += resolved.finalValues
             for entry in resolved.initialValues where !initials.contains(where: { $0.keyPath == entry.keyPath }) {
                 initials.append(entry)
             }
-            // A custom LayerAnimation reports no start values: its model values stand in.
-            let childStarts = detailed.startValues.isEmpty ? resolved.initialValues : detailed.startValues
-            for entry in childStarts where !starts.contains(where: { $0.keyPath == entry.keyPath }) {
-                starts.append(entry)
-            }
         }
         let length = duration
-        if mediaTiming.endsAtStart(forDuration: length) { finals = starts }
+        if mediaTiming.endsAtStart(forDuration: length) { finals = initials }
         guard !children.isEmpty, length > 0 else {
-            return DetailedResolution(resolved: ResolvedAnimation(animation: nil, finalValues: finals,
-                                                                  initialValues: initials),
-                                      startValues: starts)
+            return ResolvedAnimation(animation: nil, finalValues: finals, initialValues: initials)
         }
         let group = CAAnimationGroup()
         group.animations = children
         group.timingFunction = timing.mediaTimingFunction
         mediaTiming.apply(to: group, duration: length)
-        return DetailedResolution(resolved: ResolvedAnimation(animation: group, finalValues: finals,
-                                                              initialValues: initials),
-                                  startValues: starts)
+        return ResolvedAnimation(animation: group, finalValues: finals, initialValues: initials)
     }
 }

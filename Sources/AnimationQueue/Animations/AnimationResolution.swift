@@ -3,18 +3,6 @@ import Foundation
 // The shared machinery behind `resolve(for:)`: reading a layer's current values and
 // building model-first resolutions. Only Apple's public QuartzCore API is used here.
 
-/// A resolution plus the values the layer shows when the animation starts, which a group
-/// that autoreverses needs as its final values.
-struct DetailedResolution {
-    var resolved: ResolvedAnimation
-    var startValues: [(keyPath: String, value: Any?)]
-}
-
-/// The typed animations of this module, which can report their start values.
-protocol DetailedResolvable {
-    func detailedResolution(for layer: CALayer) -> DetailedResolution
-}
-
 enum LayerReading {
     /// The model value at `keyPath`.
     static func model(_ layer: CALayer, _ keyPath: String) -> Any? {
@@ -52,34 +40,30 @@ struct PropertyAnimationInput {
     var timing: AnimationTiming?
 
     /// Resolves model-first against `layer`; `make` creates the Core Animation object.
-    /// Without `withStartValues`, the resolution's start values are left empty (only a
-    /// group asks for them).
-    func resolve(on layer: CALayer, withStartValues: Bool = true, make: () -> CABasicAnimation) -> DetailedResolution {
-        let model = LayerReading.model(layer, keyPath)
-        let initial: [(keyPath: String, value: Any?)] = [(keyPath, model)]
+    func resolve(on layer: CALayer, make: () -> CABasicAnimation) -> ResolvedAnimation {
         let fromValue: Any?
         var finals: [(keyPath: String, value: Any?)]
-        var start: [(keyPath: String, value: Any?)]
+        let initial: [(keyPath: String, value: Any?)]
         if isAdditive {
             guard let offset = from ?? additiveIdentity else { APIViolationAdditiveWithoutFrom(keyPath) }
             fromValue = offset
-            finals = initial        // an additive animation is an offset: the model stays as it is
-            start = initial
+            // An additive animation is an offset: the model stays as it is, and so does a
+            // revert.
+            finals = [(keyPath, LayerReading.model(layer, keyPath))]
+            initial = finals
         } else {
             let shown = from ?? LayerReading.shown(layer, keyPath)
             fromValue = shown
             let endsAtStart = mediaTiming.endsAtStart(forDuration: duration)
             finals = [(keyPath, endsAtStart ? (shown ?? to) : to)]
-            start = !withStartValues ? [] : shown.map { [(keyPath, $0)] } ?? initial
+            initial = [(keyPath, shown)]
         }
         guard duration > 0 else {
             let hold = isAdditive ? nil : holdAnimation(keyPath, fromValue, for: mediaTiming.delay)
             // A zero-duration animation ends where it starts unless it has a duration: the
             // final value is the to-value (autoreversing nothing changes nothing).
             if !isAdditive { finals = [(keyPath, to)] }
-            return DetailedResolution(resolved: ResolvedAnimation(animation: hold, finalValues: finals,
-                                                                  initialValues: initial),
-                                      startValues: start)
+            return ResolvedAnimation(animation: hold, finalValues: finals, initialValues: initial)
         }
         let animation = make()
         animation.keyPath = keyPath
@@ -91,9 +75,7 @@ struct PropertyAnimationInput {
         // transaction it is added in.
         animation.timingFunction = (timing ?? .linear).mediaTimingFunction
         mediaTiming.apply(to: animation, duration: duration)
-        return DetailedResolution(resolved: ResolvedAnimation(animation: animation, finalValues: finals,
-                                                              initialValues: initial),
-                                  startValues: start)
+        return ResolvedAnimation(animation: animation, finalValues: finals, initialValues: initial)
     }
 }
 

@@ -87,24 +87,16 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     }
 
     /// Resolves model-first against `layer` (on the main thread): a `CABasicAnimation` with
-    /// explicit from- and to-values, the final value for the model, and the model value
-    /// before, for revert.
+    /// explicit from- and to-values, the final value for the model, and the from-value, for
+    /// revert.
     public func resolve(for layer: CALayer) -> ResolvedAnimation {
-        detailedResolution(for: layer, withStartValues: false).resolved
-    }
-
-    func detailedResolution(for layer: CALayer) -> DetailedResolution {
-        detailedResolution(for: layer, withStartValues: true)
-    }
-
-    private func detailedResolution(for layer: CALayer, withStartValues: Bool) -> DetailedResolution {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
             keyPath: keyPath.rawValue, from: endpoints.coreAnimationFrom, to: endpoints.coreAnimationTo,
             additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: isCumulative, duration: duration, mediaTiming: mediaTiming, timing: timing
-        ).resolve(on: layer, withStartValues: withStartValues) { CABasicAnimation() }
+        ).resolve(on: layer) { CABasicAnimation() }
     }
 }
 
-extension BasicAnimation: LayerAnimation, DetailedResolvable {}
+extension BasicAnimation: LayerAnimation {}

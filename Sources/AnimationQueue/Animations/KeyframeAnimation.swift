@@ -114,30 +114,25 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
     }
 
     /// Resolves model-first against `layer`: a `CAKeyframeAnimation`, the last value (or the
-    /// first, when autoreversing back) for the model, and the model value before.
+    /// first, when autoreversing back) for the model, and the first value, for revert.
     public func resolve(for layer: CALayer) -> ResolvedAnimation {
-        detailedResolution(for: layer).resolved
-    }
-
-    func detailedResolution(for layer: CALayer) -> DetailedResolution {
         keyPath.validate(on: layer)
         let path = keyPath.rawValue
-        let initial: [(keyPath: String, value: Any)] = LayerReading.model(layer, path).map { [(path, $0)] } ?? []
         let first = values[0].coreAnimationValue
         let last = values[values.count - 1].coreAnimationValue
-        let finals: [(keyPath: String, value: Any)]
-        let start: [(keyPath: String, value: Any)]
+        let finals: [(keyPath: String, value: Any?)]
+        let initial: [(keyPath: String, value: Any?)]
         if isAdditive {
-            (finals, start) = (initial, initial)
+            // An offset: the model stays as it is, and so does a revert.
+            finals = [(path, LayerReading.model(layer, path))]
+            initial = finals
         } else {
             let endsAtStart = duration > 0 && mediaTiming.endsAtStart(forDuration: duration)
-            (finals, start) = ([(path, endsAtStart ? first : last)], [(path, first)])
+            (finals, initial) = ([(path, endsAtStart ? first : last)], [(path, first)])
         }
         guard duration > 0 else {
             let hold = isAdditive ? nil : holdAnimation(path, first, for: mediaTiming.delay)
-            return DetailedResolution(resolved: ResolvedAnimation(animation: hold, finalValues: finals,
-                                                                  initialValues: initial),
-                                      startValues: start)
+            return ResolvedAnimation(animation: hold, finalValues: finals, initialValues: initial)
         }
         let animation = CAKeyframeAnimation(keyPath: path)
         animation.values = values.map(\.coreAnimationValue)
@@ -148,10 +143,8 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
         animation.isAdditive = isAdditive
         animation.isCumulative = isCumulative
         mediaTiming.apply(to: animation, duration: duration)
-        return DetailedResolution(resolved: ResolvedAnimation(animation: animation, finalValues: finals,
-                                                              initialValues: initial),
-                                  startValues: start)
+        return ResolvedAnimation(animation: animation, finalValues: finals, initialValues: initial)
     }
 }
 
-extension KeyframeAnimation: LayerAnimation, DetailedResolvable {}
+extension KeyframeAnimation: LayerAnimation {}

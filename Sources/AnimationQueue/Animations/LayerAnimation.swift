@@ -60,7 +60,9 @@ public struct ResolvedAnimation {
     /// - A group: its children's final values in order (a later child wins).
     ///
     public var finalValues: [(keyPath: String, value: Any?)]
-    /// The model values before the animation, by key path, used to revert on cancellation.
+    /// The values the animation starts from, by key path, which a `.revert` cancellation
+    /// writes: its from-values (a keyframe animation's first value), or for an additive
+    /// animation the model values, which it leaves as they are.
     public var initialValues: [(keyPath: String, value: Any?)]
 
     /// Creates a resolved animation.

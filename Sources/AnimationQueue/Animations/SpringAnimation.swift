@@ -153,20 +153,12 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     /// Resolves model-first against `layer`: a `CASpringAnimation` with explicit from- and
     /// to-values and physical parameters, lasting ``duration``.
     public func resolve(for layer: CALayer) -> ResolvedAnimation {
-        detailedResolution(for: layer, withStartValues: false).resolved
-    }
-
-    func detailedResolution(for layer: CALayer) -> DetailedResolution {
-        detailedResolution(for: layer, withStartValues: true)
-    }
-
-    private func detailedResolution(for layer: CALayer, withStartValues: Bool) -> DetailedResolution {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
             keyPath: keyPath.rawValue, from: endpoints.coreAnimationFrom, to: endpoints.coreAnimationTo,
             additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
             isCumulative: false, duration: duration, mediaTiming: mediaTiming, timing: nil
-        ).resolve(on: layer, withStartValues: withStartValues) {
+        ).resolve(on: layer) {
             let spring = CASpringAnimation()
             spring.mass = CGFloat(mass)
             spring.stiffness = CGFloat(stiffness)
@@ -180,4 +172,4 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     }
 }
 
-extension SpringAnimation: LayerAnimation, DetailedResolvable {}
+extension SpringAnimation: LayerAnimation {}

@@ -369,8 +369,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         guard let layer else { return .init(layerAlive: false) }
         guard let ahead = lock.withLock({ lifecycle.ahead }) else { return .init(layerAlive: true) }
         let now = timeSource.now(for: layer)
-        let revert = ahead.resolved.initialValues.map { ($0.keyPath, LayerModelAccess.value(of: layer, at: $0.keyPath)) }
-        return .init(layerAlive: true, adoption: .init(layerTime: layer.convertTime(now, from: nil), revertValues: revert,
+        return .init(layerAlive: true, adoption: .init(layerTime: layer.convertTime(now, from: nil),
                                                       beginMediaTime: layer.convertTime(ahead.begin, to: nil)))
     }
 

@@ -25,7 +25,8 @@ public enum AnimationOutcome: Sendable, Hashable, CustomStringConvertible {
 public enum CancellationPolicy: Sendable, Hashable {
     /// Freeze where it is: the presentation value is copied into the model (the default).
     case holdPresentation
-    /// Go back to the values before the animation started.
+    /// Go back to where the animation started: its from-values (see
+    /// ``ResolvedAnimation/initialValues``).
     case revert
     /// Jump to the animation's final values.
     case complete

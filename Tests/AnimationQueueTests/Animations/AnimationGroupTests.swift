@@ -22,7 +22,8 @@ import Testing
         #expect(children[1].beginTime == 0.1, "a child's delay stays relative to the group")
         #expect(resolved.finalValues.map(\.keyPath) == ["opacity", "position.y"])
         #expect(number(entry(resolved.finalValues, "position.y")) == 240)
-        #expect(number(entry(resolved.initialValues, "opacity")) == 0.5)
+        // Where each child starts, for revert: the fade's from-value, the drop's current y.
+        #expect(number(entry(resolved.initialValues, "opacity")) == 0)
         #expect(number(entry(resolved.initialValues, "position.y")) == 10)
         #expect(Set(resolved.keyPaths) == ["opacity", "position.y"])
     }

@@ -82,7 +82,7 @@ import Testing
         #expect(spring.duration == pop.settlingDuration)
         #expect(spring.fillMode == .backwards)
         #expect(number(entry(resolved.finalValues, "transform.scale")) == 1)
-        #expect(number(entry(resolved.initialValues, "transform.scale")) == 1, "identity transform")
+        #expect(number(entry(resolved.initialValues, "transform.scale")) == 0.6, "the from-value, for revert")
         // Set, though linear: an animation without a timing function takes that of the
         // transaction it is added in (`CATransaction.setAnimationTimingFunction`).
         #expect(spring.timingFunction == CAMediaTimingFunction(name: .linear))

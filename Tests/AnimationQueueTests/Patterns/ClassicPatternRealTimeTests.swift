@@ -109,7 +109,7 @@ struct ClassicPatternRealTimeTests {
         slide.cancel()
         #expect(await slide.waitForOutcome() == .cancelled)
         #expect(await fade.waitForOutcome() == .cancelled)
-        #expect(card.position.x == 20)                              // the value before the slide
+        #expect(card.position.x == 50)                              // the slide's from-value
         #expect(card.opacity == 1 && card.animationKeys() == nil)
     }
 }

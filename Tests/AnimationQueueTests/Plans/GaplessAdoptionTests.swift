@@ -68,9 +68,9 @@ struct GaplessAdoptionTests {
     }
 
     /// The model changes between the commit ahead (when "first" starts) and the start of
-    /// "second"; cancelled with `.revert`, "second" restores the value from just before it
-    /// started, as any step does.
-    @Test func revertingAnAdoptedStepRestoresTheValueBeforeItStarted() async {
+    /// "second"; cancelled with `.revert`, "second" goes back to its from-value, as any step
+    /// does: without one of its own, where "first" ends, which it was committed to start from.
+    @Test func revertingAnAdoptedStepGoesBackToItsFromValue() async {
         let layer = clock.makeLayer()
         let run = queue.run(AnimationPlan(scheduling: .gapless) {
             Step(layer, slide(to: 100, 1)).named("first")
@@ -87,7 +87,7 @@ struct GaplessAdoptionTests {
         await clock.advance(by: 0)
         #expect(await run.outcome == .cancelled)
         #expect(run.outcome(ofStep: "second") == .cancelled)
-        #expect(layer.position.x == 50)
+        #expect(layer.position.x == 100)
         #expect(layer.animationKeys() == nil)
     }
 }

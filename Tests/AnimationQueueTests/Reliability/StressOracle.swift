@@ -40,7 +40,6 @@ struct StressOracle {
     private(set) var startTimes: [TimeInterval?]
     private(set) var aheads: [Ahead?]
     private var plannedEnds: [TimeInterval?]
-    private var valuesBeforeStart: [Double]
     /// The from-value each started operation plays from: its own, or, without one, what the
     /// layer showed when it was resolved (the model value: no other operation animates the
     /// channel then), at its start or, adopted, at its commit ahead.
@@ -62,7 +61,6 @@ struct StressOracle {
         startTimes = Array(repeating: nil, count: count)
         aheads = Array(repeating: nil, count: count)
         plannedEnds = Array(repeating: nil, count: count)
-        valuesBeforeStart = Array(repeating: .nan, count: count)
         resolvedFroms = Array(repeating: .nan, count: count)
         values = initialValues
         layerAlive = Array(repeating: true, count: spec.layerCount)
@@ -221,7 +219,7 @@ struct StressOracle {
         case .running(let start):
             let value: Double = switch operation.policy {
             case .holdPresentation: operation.value(atElapsed: now - start, from: resolvedFroms[index])
-            case .revert: valuesBeforeStart[index]
+            case .revert: resolvedFroms[index]
             case .complete: operation.to
             }
             if layerAlive[operation.layer] { values[operation.layer][operation.channel] = value }
@@ -255,8 +253,7 @@ struct StressOracle {
             phases[index] = .finished(.interrupted)
             return
         }
-        valuesBeforeStart[index] = values[operation.layer][operation.channel]!
-        resolvedFroms[index] = operation.from ?? valuesBeforeStart[index]
+        resolvedFroms[index] = operation.from ?? values[operation.layer][operation.channel]!
         values[operation.layer][operation.channel] = operation.to
         if let ahead = aheads[index], now >= ahead.begin - 1e-6 {
             // Adopts the animation committed ahead; it began at its planned time. Earlier

@@ -17,15 +17,15 @@ struct OpacityRamp: LayerAnimation {
 
     var totalDuration: TimeInterval { duration }
 
+    /// Its initial values are where it starts, `from`, as the typed animations report them.
     func resolve(for layer: CALayer) -> ResolvedAnimation {
-        let initial = layer.opacity
         guard duration > 0 else {
-            return ResolvedAnimation(animation: nil, finalValues: [("opacity", to)], initialValues: [("opacity", initial)])
+            return ResolvedAnimation(animation: nil, finalValues: [("opacity", to)], initialValues: [("opacity", from)])
         }
         let animation = CABasicAnimation(keyPath: "opacity")
         animation.fromValue = from
         animation.toValue = to
         animation.duration = duration
-        return ResolvedAnimation(animation: animation, finalValues: [("opacity", to)], initialValues: [("opacity", initial)])
+        return ResolvedAnimation(animation: animation, finalValues: [("opacity", to)], initialValues: [("opacity", from)])
     }
 }

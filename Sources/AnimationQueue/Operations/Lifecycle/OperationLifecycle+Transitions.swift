@@ -156,9 +156,7 @@ extension OperationLifecycle {
         if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: true, discarding: ahead) }
         guard context.layerAlive else { return finishUnstarted(.interrupted, wasExecuting: true, discarding: nil) }
         if let ahead, let adoption = context.adoption, adoption.layerTime >= ahead.begin - Self.adoptionTolerance {
-            var resolved = ahead.resolved
-            resolved.initialValues = adoption.revertValues
-            var attachment = Attachment(key: ahead.key, resolved: resolved)
+            var attachment = Attachment(key: ahead.key, resolved: ahead.resolved)
             attachment.activeDuration = ahead.end - ahead.begin
             attachment.begin = (ahead.begin, adoption.beginMediaTime)
             attachment.reports = ahead.reports

@@ -118,7 +118,7 @@ struct OperationLifecycle {
     }
 
     /// What the main thread knows when the operation begins: whether the layer is alive and,
-    /// with an animation committed ahead, the layer's time and model values now.
+    /// with an animation committed ahead, the layer's time now.
     struct BeginContext {
         var layerAlive: Bool
         var adoption: Adoption?
@@ -126,8 +126,6 @@ struct OperationLifecycle {
         struct Adoption {
             /// The layer's current time.
             var layerTime: CFTimeInterval
-            /// The model values now, which a `.revert` restores.
-            var revertValues: [(keyPath: String, value: Any?)]
             /// The commit's begin time in media time, announced as the start.
             var beginMediaTime: CFTimeInterval
         }
