@@ -35,13 +35,21 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
     private var storedPolicy = CancellationPolicy.holdPresentation
 
-    /// What happens to this operation when a dependency is cancelled, on an `AnimationQueue`
-    /// (`.cancel`; a plain `OperationQueue` always proceeds).
+    /// What happens to this operation when a dependency is cancelled (`.cancel`: it finishes
+    /// `.cancelled` without touching its layer), on any queue and whatever queue the
+    /// dependency ran on. `.proceed` animates anyway, as a plain `Operation` would.
     public var onCancelledDependency: DependencyCancellation {
         get { lock.withLock { storedDependencyPolicy } }
         set { lock.withLock { storedDependencyPolicy = newValue } }
     }
     private var storedDependencyPolicy = DependencyCancellation.cancel
+    /// The policy the operation's queue was given for it, which overrides its own.
+    private var queueDependencyPolicy: DependencyCancellation?
+
+    /// Records the policy an ``AnimationQueue`` was given for this operation as it was added.
+    func setQueueDependencyPolicy(_ policy: DependencyCancellation) {
+        lock.withLock { queueDependencyPolicy = policy }
+    }
 
     /// Whether motion is reduced for this operation (`.system`); see ``MotionPolicy``.
     public var motion: MotionPolicy {
@@ -208,8 +216,16 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     /// Removes the dependencies once the operation starts, so long finished chains are
-    /// released link by link instead of in one deep recursive deinit.
+    /// released link by link instead of in one deep recursive deinit. A cancelled one
+    /// cancels this operation first, unless it proceeds (``onCancelledDependency``, or the
+    /// policy its queue was given for it): an
+    /// `AnimationQueue` has done so already for its own operations, but a plain queue, or a
+    /// dependency on another queue, leaves it to the start.
     private func unlinkDependencies() {
+        let dependencies = self.dependencies
+        guard !dependencies.isEmpty else { return }
+        let policy = lock.withLock { queueDependencyPolicy ?? storedDependencyPolicy }
+        if policy == .cancel, !isCancelled, dependencies.contains(where: \.isCancelled) { cancel() }
         for dependency in dependencies { removeDependency(dependency) }
     }
 

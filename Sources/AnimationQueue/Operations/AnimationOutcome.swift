@@ -34,7 +34,7 @@ public enum CancellationPolicy: Sendable, Hashable {
 
 /// What a dependent does when one of its dependencies is cancelled.
 public enum DependencyCancellation: Sendable, Hashable {
-    /// The dependent is cancelled too (the default for AnimationQueue and plans).
+    /// The dependent is cancelled too (the default), on any queue.
     case cancel
     /// The dependent runs anyway, as a plain `Operation` would.
     case proceed

@@ -94,6 +94,12 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// compiled plan): `dependencyLists` holds them, in the order of `operations`.
     func addOperations(_ operations: [Operation], dependencies dependencyLists: [[Operation]],
                        onCancelledDependency: DependencyCancellation? = nil) {
+        if let onCancelledDependency {
+            // For dependencies outside the queue, which the operation checks as it starts.
+            for case let animation as AnimationOperation in operations {
+                animation.setQueueDependencyPolicy(onCancelledDependency)
+            }
+        }
         var cancelledAtAdd: [Operation] = []
         let unblocked: [Operation] = lock.withLock {
             graph.reserveCapacity(adding: operations.count)
@@ -178,7 +184,8 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     var unfinished: [Operation] { lock.withLock { graph.allOperations } }
 
     /// Operations that will make progress without time passing:
-    /// - ones handed to the `OperationQueue` and not started yet (unless it is suspended);
+    /// - ones handed to the `OperationQueue` and not started yet, unless it is suspended or
+    ///   they wait on a dependency it does not run (one on another queue may need time);
     /// - finished ones still in the graph, whose finish the queue has not handled yet (it
     ///   learns of a plain operation's finish from an operation that depends on it, which
     ///   Foundation starts asynchronously);
@@ -196,7 +203,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
                 let blockAboutToRun = (operation as? MainThreadOperation)?.isWaitingForMainThread ?? false
                 return synchronousWork || blockAboutToRun ? (operation, "is running") : nil
             }
-            return handedOver && !suspended ? (operation, "is handed over and not started") : nil
+            return handedOver && !suspended && operation.isReady ? (operation, "is handed over and not started") : nil
         }
     }
 

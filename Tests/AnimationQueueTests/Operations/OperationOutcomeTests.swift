@@ -91,6 +91,47 @@ struct OperationOutcomeTests {
         #expect(clock.pendingWork.isEmpty)
     }
 
+    /// A dependency cancelled on a plain `OperationQueue` (a network fetch, say) cancels an
+    /// animation that waits for it, wherever that animation runs, unless it proceeds.
+    @Test(arguments: [DependencyCancellation.cancel, .proceed])
+    func aDependencyCancelledOnAPlainQueueCancelsTheAnimationUnlessItProceeds(_ policy: DependencyCancellation) async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 0.25)
+        let fetch = BlockOperation {}
+        let reveal = ProbedAnimationOperation("reveal", layer: layer, animation: OpacityRamp(from: 0.25, to: 1, duration: 1), log: log)
+        reveal.onCancelledDependency = policy
+        reveal.addDependency(fetch)
+        fetch.cancel()
+        AnimationQueue(name: #function).addOperation(reveal)
+        OperationQueue().addOperation(fetch)
+        await clock.advance(by: 1)
+        await expectFinishedOnce(reveal, policy == .cancel ? .cancelled : .finished, clock: clock)
+        #expect(reveal.everStarted == (policy == .proceed))
+        #expect(layer.opacity == (policy == .cancel ? 0.25 : 1))
+        #expect(layer.animationKeys() == nil)
+    }
+
+    /// The same across two animation queues: the dependent is cancelled when its dependency,
+    /// on the other queue, is cancelled while it runs.
+    @Test func aDependencyCancelledOnAnotherAnimationQueueCancelsTheDependent() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let first = probeLayer(on: clock, opacity: 1), second = probeLayer(on: clock, opacity: 0.25)
+        let lead = ProbedAnimationOperation("lead", layer: first, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
+        let follow = ProbedAnimationOperation("follow", layer: second, animation: OpacityRamp(from: 0.25, to: 1, duration: 1), log: log)
+        follow.addDependency(lead)
+        AnimationQueue(name: #function + ".lead").addOperation(lead)
+        AnimationQueue(name: #function + ".follow").addOperation(follow)
+        await clock.advance(by: 0.5)
+        lead.cancel()
+        await clock.advance(by: 0)
+        await expectFinishedOnce(lead, .cancelled, clock: clock)
+        await expectFinishedOnce(follow, .cancelled, clock: clock)
+        #expect(!follow.everStarted)
+        #expect(second.opacity == 0.25 && second.animationKeys() == nil)
+    }
+
     // MARK: Cancelled while running
 
     @Test func operationCancelledWhileRunningFinishesCancelledOnceAndNotAgainAtItsEndTime() async {
@@ -339,7 +380,7 @@ struct OperationOutcomeTests {
     }
 
     /// The same race with `.revert`: whichever outcome wins, the layer must agree with it —
-    /// the final value after `.finished`, the value before the start after `.cancelled`.
+    /// the final value after `.finished`, the from-value after `.cancelled`.
     /// The cancel's policy runs on the main queue while the engine ends the animation on the
     /// clock's thread, so the race is repeated to give every interleaving a chance.
     @Test func cancelAtTheEndTimeLeavesTheLayerConsistentWithTheOutcome() async {
@@ -355,7 +396,7 @@ struct OperationOutcomeTests {
             await clock.advance(to: 1)
             await clock.advance(by: 0.5)
             #expect(fade.finishCount == 1)
-            let expected: Float = fade.outcome == .finished ? 0.5 : 1
+            let expected: Float = fade.outcome == .finished ? 0.5 : 0
             // Whichever outcome wins the race, the model must agree with it: a revert queued
             // before the natural end is overwritten by the final values when `.finished` wins.
             #expect(layer.opacity == expected,
