@@ -202,7 +202,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // test clock that settles never sees it executing with nothing recorded.
         SchedulerActivity.begin(self)
         willChangeValue(forKey: "isExecuting")
-        let actions = lock.withLock { lifecycle.receive(.start) }
+        let actions = lock.withLock { lifecycle.isUnstarted ? lifecycle.receive(.start) : nil }
+        guard let actions else { QueueViolation.startedTwice(self) }
         didChangeValue(forKey: "isExecuting")
         perform(actions)
         SchedulerActivity.end(self)

@@ -135,6 +135,10 @@ enum QueueViolation {
         preconditionFailure("AnimationQueue '\(queue)': \(displayName(operation)) was already added to a queue or has already run. An operation runs once; create a new operation to animate again.")
     }
 
+    static func startedTwice(_ operation: Operation) -> Never {
+        preconditionFailure("\(displayName(operation)) was started a second time. An operation runs once: add it to one queue, once, and call start() yourself only on an operation in no queue; create a new operation to animate again.")
+    }
+
     static func invalidPlan(_ error: AnimationQueueError) -> Never {
         preconditionFailure(error.message)
     }

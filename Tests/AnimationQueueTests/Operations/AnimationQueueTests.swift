@@ -477,6 +477,18 @@ struct AnimationQueueTests {
         #expect(stderr.contains("'fade' was already added"))
     }
 
+    @Test func startingAnOperationTwiceIsAPreconditionFailureNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let fade = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 0, to: 1, duration: 1))
+            fade.name = "fade"
+            fade.start()
+            fade.start()
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("'fade' was started a second time. An operation runs once"))
+        #expect(stderr.contains("create a new operation to animate again"))
+    }
+
     @Test func addingTheSameOperationTwiceInOneBatchIsAPreconditionFailure() async {
         await #expect(processExitsWith: .failure) {
             let queue = AnimationQueue(name: "twice in a batch")

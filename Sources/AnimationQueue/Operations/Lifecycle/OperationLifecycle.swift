@@ -286,6 +286,11 @@ struct OperationLifecycle {
         }
     }
 
+    /// Whether `start` has not been received yet.
+    var isUnstarted: Bool {
+        if case .initialized = state { true } else { false }
+    }
+
     var isExecuting: Bool {
         switch state {
         case .waitingForMain, .parked, .animating: true
