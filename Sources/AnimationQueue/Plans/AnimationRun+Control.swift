@@ -83,15 +83,24 @@ extension AnimationRun {
         CATransaction.commit()
     }
 
-    /// Changes `layer`'s rate while keeping its local time continuous.
+    /// Changes `layer`'s rate while keeping its local time continuous, with Apple's QA1673
+    /// values: paused, `speed` 0 and `timeOffset` the local time (`beginTime` as it was);
+    /// running at `rate`, `timeOffset` 0 and `beginTime` the parent time minus the local
+    /// time (divided by the rate), which for a resume at 1 is QA1673's
+    /// `convertTime(CACurrentMediaTime(), from: nil) − pausedTime`.
     static func retime(_ layer: CALayer, to rate: Float) {
         guard layer.speed != rate else { return }
         let now = MediaClock.now(for: layer)
-        let parentNow = layer.superlayer?.convertTime(now, from: nil) ?? now
         let localNow = layer.convertTime(now, from: nil)
+        guard rate != 0 else {
+            layer.speed = 0
+            layer.timeOffset = localNow
+            return
+        }
+        let parentNow = layer.superlayer?.convertTime(now, from: nil) ?? now
         layer.speed = rate
-        layer.timeOffset = localNow
-        layer.beginTime = parentNow
+        layer.timeOffset = 0
+        layer.beginTime = parentNow - localNow / Double(rate)
     }
 
     /// The topmost distinct layers among `layers`, in their first order. Linear in the layers

@@ -91,10 +91,11 @@ struct OperationOutcomeTests {
         #expect(clock.pendingWork.isEmpty)
     }
 
-    /// A dependency cancelled on a plain `OperationQueue` (a network fetch, say) cancels an
-    /// animation that waits for it, wherever that animation runs, unless it proceeds.
+    /// A dependency cancelled outside the animation's queue (a network fetch, say) cancels an
+    /// animation that waits for it, unless it proceeds. The fetch is started by hand, so it
+    /// has finished, cancelled, before time moves.
     @Test(arguments: [DependencyCancellation.cancel, .proceed])
-    func aDependencyCancelledOnAPlainQueueCancelsTheAnimationUnlessItProceeds(_ policy: DependencyCancellation) async {
+    func aDependencyCancelledOutsideTheQueueCancelsTheAnimationUnlessItProceeds(_ policy: DependencyCancellation) async {
         let clock = AnimationTestClock()
         let log = ProbeLog(clock: clock)
         let layer = probeLayer(on: clock, opacity: 0.25)
@@ -103,8 +104,9 @@ struct OperationOutcomeTests {
         reveal.onCancelledDependency = policy
         reveal.addDependency(fetch)
         fetch.cancel()
+        fetch.start()
+        #expect(fetch.isFinished)
         AnimationQueue(name: #function).addOperation(reveal)
-        OperationQueue().addOperation(fetch)
         await clock.advance(by: 1)
         await expectFinishedOnce(reveal, policy == .cancel ? .cancelled : .finished, clock: clock)
         #expect(reveal.everStarted == (policy == .proceed))

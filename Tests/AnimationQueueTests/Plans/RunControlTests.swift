@@ -203,6 +203,28 @@ struct RunControlTests {
         expectMediaTiming(layer, "layer")
     }
 
+    /// Pause and resume set the values of Apple's QA1673 recipe: paused at local time p,
+    /// `speed` 0 and `timeOffset` p; resumed at t, `speed` 1, `timeOffset` 0 and `beginTime`
+    /// t − p (`convertTime(CACurrentMediaTime(), from: nil) − pausedTime`).
+    @Test func pauseAndResumeSetQA1673sValues() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(2)) }, motion: .full)
+        await clock.advance(by: 0.3)
+        run.pause()
+        await clock.advance(by: 0)
+        #expect(layer.speed == 0)
+        #expect(abs(layer.timeOffset - 50.3) < 1e-9)
+        #expect(layer.beginTime == 0)
+        await clock.advance(by: 1)
+        run.resume()
+        await clock.advance(by: 0)
+        #expect(layer.speed == 1)
+        #expect(layer.timeOffset == 0)
+        #expect(abs(layer.beginTime - 1) < 1e-9)      // 51.3 − 50.3
+        await clock.advance(by: 0.5)                   // 0.8 s of the ramp played
+        #expect(abs(shown(layer) - 0.4) < 1e-6)
+    }
+
     // MARK: Timing given back when the run ends
 
     /// A run that was paused, resumed or sped up gives its layers their timing back when it
