@@ -1,7 +1,8 @@
 import Foundation
 
 /// The active duration of a Core Animation object in its parent's time, as media timing
-/// defines it: delay plus repeats of (auto-reversed) passes, divided by speed.
+/// defines it: repeats of (auto-reversed) passes, divided by speed. Its delay (a relative
+/// `beginTime`) comes before and is not part of it.
 enum ActiveDuration {
     static func of(_ animation: CAAnimation) -> TimeInterval {
         let pass = animation.duration * (animation.autoreverses ? 2 : 1)

@@ -99,6 +99,7 @@ public enum ReducedMotionBehavior: Sendable, Hashable {
     /// plan starts when its dependencies finish: a transition shows the change made in its
     /// own commit, so it cannot be committed ahead.
     case crossFade(duration: TimeInterval)
-    /// Keep the motion but shorten it to at most `duration` seconds.
+    /// Keep the motion but shorten it to at most `duration` seconds, its delay included (the
+    /// delay and the motion shrink by one factor).
     case shorten(to: TimeInterval)
 }

@@ -58,11 +58,15 @@ extension ResolvedAnimation {
             reduced.animation = fade
         case .shorten(let limit):
             guard let animation else { break }
-            let total = ActiveDuration.of(animation)
+            // The delay and the active duration shrink by one factor, so that together they
+            // last the limit.
+            let total = animation.beginTime + ActiveDuration.of(animation)
             if limit <= 0 {
                 reduced.animation = nil
             } else if total > limit, total.isFinite {
-                animation.speed *= Float(total / limit)
+                let factor = total / limit
+                animation.speed *= Float(factor)
+                animation.beginTime /= factor
             }
         }
         return reduced

@@ -160,6 +160,24 @@ struct AnimationPlanTests {
         #expect(times["two"]?.start == 0 && times["two"]?.end == 0.25)
     }
 
+    /// `.shorten(to:)` bounds the whole step, delay included: a 1 s fade after a 1 s delay,
+    /// shortened to 0.5 s, waits 0.25 s and fades for 0.25 s.
+    @Test func shortenedMotionShortensTheDelayToo() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(layer, BasicAnimation(.opacity, from: 1, to: 0, duration: 1, timing: .linear)
+                .delayed(by: 1)
+                .reducingMotion(.shorten(to: 0.5))).named("fade")
+        }, motion: .reduced)
+        await clock.advance(by: 0.25)
+        #expect(abs(Double(layer.presentation()!.opacity) - 1) < 1e-6)
+        await clock.advance(by: 0.125)
+        #expect(abs(Double(layer.presentation()!.opacity) - 0.5) < 1e-6)
+        await clock.advance(by: 0.125)
+        #expect(await run.outcome == .finished)
+        #expect(timeline(run)["fade"]?.end == 0.5)
+    }
+
     @MainActor @Test func layerRunReturnsItsOutcome() async {
         let a = clock.makeLayer()
         let task = Task { await a.run(fade(1, 0.5), on: queue, motion: .full) }
