@@ -38,6 +38,14 @@ public struct MediaTiming: Sendable, Hashable {
     }
     /// Whether each cycle plays forwards and then backwards (false).
     public var autoreverses: Bool
+    /// Whether the animation stays on the layer once it ends, showing its last frame
+    /// (`fillMode` `.both` and `isRemovedOnCompletion` false); false, the default, removes it.
+    ///
+    /// The model holds the final values either way, so this is rarely needed: it is the
+    /// explicit opt-in for code that wants the animation itself to remain (to read it back
+    /// with `animation(forKey:)`, say). The operation still finishes at the animation's end;
+    /// the layer keeps the animation, and with it the operation, until it is removed.
+    public var fillsForwards: Bool
 
     /// Creates media timing; every parameter defaults to Core Animation's default.
     ///
@@ -45,7 +53,7 @@ public struct MediaTiming: Sendable, Hashable {
     /// let timing = MediaTiming(delay: 0.2, repeatCount: 2, autoreverses: true)
     /// ```
     public init(delay: TimeInterval = 0, speed: Float = 1, repeatCount: Float = 0,
-                repeatDuration: TimeInterval = 0, autoreverses: Bool = false) {
+                repeatDuration: TimeInterval = 0, autoreverses: Bool = false, fillsForwards: Bool = false) {
         self.delay = validatedTime(delay, "delay")
         Self.validateSpeed(speed)
         self.speed = speed
@@ -53,6 +61,7 @@ public struct MediaTiming: Sendable, Hashable {
         self.repeatCount = repeatCount
         self.repeatDuration = validatedTime(repeatDuration, "repeatDuration")
         self.autoreverses = autoreverses
+        self.fillsForwards = fillsForwards
     }
 
     // MARK: Derived durations
@@ -100,7 +109,7 @@ public struct MediaTiming: Sendable, Hashable {
 
     /// Copies the timing to `animation`: duration, speed, repeats, autoreverse, the delay as
     /// a relative `beginTime`, and `fillMode = .backwards` so the from-value shows during
-    /// the delay.
+    /// the delay (`.both`, and not removed on completion, with ``fillsForwards``).
     func apply(to animation: CAAnimation, duration: TimeInterval) {
         animation.duration = duration
         animation.speed = speed
@@ -113,7 +122,8 @@ public struct MediaTiming: Sendable, Hashable {
         }
         animation.autoreverses = autoreverses
         animation.beginTime = delay
-        animation.fillMode = .backwards
+        animation.fillMode = fillsForwards ? .both : .backwards
+        if fillsForwards { animation.isRemovedOnCompletion = false }
     }
 
     private static func validateSpeed(_ speed: Float) {

@@ -56,6 +56,18 @@ extension TimedAnimation {
         return copy
     }
 
+    /// Returns a copy that stays on the layer once it ends, showing its last frame
+    /// (see ``MediaTiming/fillsForwards``): the explicit opt-in to fill-forwards.
+    ///
+    /// ```swift
+    /// let marker = BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3).fillingForwards()
+    /// ```
+    public func fillingForwards(_ fills: Bool = true) -> Self {
+        var copy = self
+        copy.mediaTiming.fillsForwards = fills
+        return copy
+    }
+
     /// Returns a copy that plays at `speed` times its normal rate (durations shrink by `speed`).
     public func speed(_ speed: Float) -> Self {
         var copy = self

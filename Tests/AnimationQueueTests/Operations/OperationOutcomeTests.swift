@@ -43,6 +43,33 @@ struct OperationOutcomeTests {
         #expect(clock.pendingWork.isEmpty)
     }
 
+    /// Fill-forwards is an explicit opt-in: the animation stays on the layer once it ends,
+    /// showing its last frame, and the operation still finishes at the end. A cancel removes
+    /// it as any other.
+    @Test func anAnimationThatFillsForwardsStaysOnTheLayerAndStillFinishes() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1), other = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = BasicAnimation(.opacity, from: 0, to: 0.75, duration: 1, timing: .linear).fillingForwards()
+        #expect(fade.mediaTiming.fillsForwards)
+        let kept = ProbedAnimationOperation("kept", layer: layer, animation: fade, log: log)
+        let cancelled = ProbedAnimationOperation("cancelled", layer: other, animation: fade, log: log)
+        queue.addOperations([kept, cancelled])
+        await clock.advance(by: 0.5)
+        cancelled.cancel()
+        await clock.advance(to: 1)
+        await expectFinishedOnce(kept, .finished, clock: clock)
+        await expectFinishedOnce(cancelled, .cancelled, clock: clock)
+        #expect(log.time(of: "kept finished") == 1)
+        #expect(layer.animationKeys()?.count == 1)
+        let attached = try? #require(layer.animationKeys()?.first.flatMap { layer.animation(forKey: $0) })
+        #expect(attached?.fillMode == .both && attached?.isRemovedOnCompletion == false)
+        await clock.advance(by: 5)
+        #expect(layer.opacity == 0.75 && shownOpacity(layer) == 0.75)
+        #expect(other.animationKeys() == nil)
+    }
+
     // MARK: Cancelled before start
 
     @Test func operationCancelledBeforeBeingAddedFinishesCancelledWithoutTouchingTheLayer() async {

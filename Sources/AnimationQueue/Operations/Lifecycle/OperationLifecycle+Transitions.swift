@@ -188,8 +188,8 @@ extension OperationLifecycle {
         let outcome = outcome(stop: attachment.reports.stop)
         state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
         let restore = outcome == .finished && attachment.cancellationApplied ? attachment.resolved?.finalValues : nil
-        return actions + startIfUnannounced(attachment)
-            + Actions(finish(outcome, (attachment.key, attachment.hasTransition), restore: restore))
+        let cleanup = outcome == .finished && attachment.staysAttached ? nil : (attachment.key, attachment.hasTransition)
+        return actions + startIfUnannounced(attachment) + Actions(finish(outcome, cleanup, restore: restore))
     }
 
     /// Announces the start of an animation that ends before Core Animation reported its

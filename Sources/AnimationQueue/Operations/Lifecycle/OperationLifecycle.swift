@@ -110,6 +110,10 @@ struct OperationLifecycle {
 
         var isAdding: Bool { resolved == nil }
 
+        /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
+        /// ``MediaTiming/fillsForwards``).
+        var staysAttached: Bool { resolved?.animation?.isRemovedOnCompletion == false }
+
         /// When it ends in the layer's time; nil while unknown or if it will not end there.
         var plannedEnd: CFTimeInterval? {
             guard let begin, reports.stop != false, !removalSeen else { return nil }
