@@ -22,7 +22,11 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     }
 
     /// The defaults that each class's `defaultValue(forKey:)` gives declared properties.
-    static let subclassDefaults = ClassDefaults<[(key: String, value: Any)]> { animationClass in
+    static let subclassDefaults = ClassDefaults<[(key: String, value: Any)]>(
+        ownClasses: [CAAnimation.self, CAPropertyAnimation.self, CABasicAnimation.self, CASpringAnimation.self,
+                     CAKeyframeAnimation.self, CAAnimationGroup.self, CATransition.self],
+        none: []
+    ) { animationClass in
         guard let animationType = animationClass as? CAAnimation.Type else { return [] }
         return declaredKeys.compactMap { key in animationType.defaultValue(forKey: key).map { (key, $0) } }
     }

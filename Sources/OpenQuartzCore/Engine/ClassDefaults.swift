@@ -14,12 +14,20 @@ final class ClassDefaults<Defaults>: @unchecked Sendable {
     private let lock = NSLock()
     private var byClass: [ObjectIdentifier: Defaults] = [:]
     private let make: (AnyClass) -> Defaults
+    /// The module's own classes and what they have (none): answered without the lock.
+    private let ownClasses: [ObjectIdentifier]
+    private let none: Defaults
 
-    init(make: @escaping (AnyClass) -> Defaults) { self.make = make }
+    init(ownClasses: [AnyClass], none: Defaults, make: @escaping (AnyClass) -> Defaults) {
+        self.ownClasses = ownClasses.map(ObjectIdentifier.init)
+        self.none = none
+        self.make = make
+    }
 
     /// The defaults of `type`, made the first time they are asked for.
     func defaults(for type: AnyClass) -> Defaults {
         let id = ObjectIdentifier(type)
+        if ownClasses.contains(id) { return none }
         if let known = lock.withLock({ byClass[id] }) { return known }
         let made = make(type)
         lock.withLock { byClass[id] = made }

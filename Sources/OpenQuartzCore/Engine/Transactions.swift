@@ -3,20 +3,23 @@ import Foundation
 
 /// One `begin()`/`commit()` scope, or a thread's implicit transaction.
 final class TransactionScope {
-    /// The scope's values by key (``value(forKey:)``), but for the two that nearly every
-    /// transaction sets: `disableActions` has a field of its own, and the completion block is
-    /// the block of the scope's latest completion group. A transaction that sets only those
-    /// allocates no dictionary.
+    /// The scope's values by key (``value(forKey:)``), but for those read on every change or
+    /// add: `disableActions` and the timing function have fields of their own, and the
+    /// completion block is the block of the scope's latest completion group. A transaction
+    /// that sets only those allocates no dictionary.
     ///
     /// A key set to nil is set: it hides the value of an enclosing scope (Apple: "reading a
     /// key searches for the innermost scope that has set it").
     private var values: [String: Any?] = [:]
     private var disableActions: Any?? = .none
+    /// The timing function, if the scope set one (possibly nil); read by every add.
+    private(set) var timingFunction: CAMediaTimingFunction?? = .none
 
     /// The value this scope set for `key` (possibly nil), or `.none` if it set none.
     func value(forKey key: String) -> Any?? {
         switch key {
         case kCATransactionDisableActions: disableActions
+        case kCATransactionAnimationTimingFunction: timingFunction.map { $0 }
         case Transactions.CompletionKey.name: latestGroup.map { $0.block.map(UncheckedSendable.init) }
         default: values[key]
         }
@@ -25,6 +28,8 @@ final class TransactionScope {
     func setValue(_ value: Any?, forKey key: String) {
         switch key {
         case kCATransactionDisableActions: disableActions = .some(value)
+        case kCATransactionAnimationTimingFunction where value == nil || value is CAMediaTimingFunction:
+            timingFunction = .some(value as? CAMediaTimingFunction)
         case Transactions.CompletionKey.name: addGroup(CompletionGroup(block: (value as? UncheckedSendable<() -> Void>)?.value))
         default: values[key] = .some(value)
         }
@@ -322,6 +327,18 @@ enum Transactions {
                 if let value = scope.value(forKey: key) { return value }
             }
             return thread.implicit?.value(forKey: key) ?? nil
+        }
+    }
+
+    /// The timing function of the innermost scope that set one (nil when it was set to nil,
+    /// or never set): ``value(forKey:)`` without the boxing, for every add.
+    static func animationTimingFunction() -> CAMediaTimingFunction? {
+        Engine.locked {
+            let thread = current
+            for scope in thread.explicit.reversed() {
+                if let function = scope.timingFunction { return function }
+            }
+            return thread.implicit?.timingFunction ?? nil
         }
     }
 

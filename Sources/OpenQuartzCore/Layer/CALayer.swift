@@ -96,7 +96,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The model values that a new layer of each class starts with: Apple's defaults, but
     /// where the class's `defaultValue(forKey:)` gives a declared property one.
-    static let initialStates = ClassDefaults<LayerState> { layerClass in
+    static let initialStates = ClassDefaults<LayerState>(ownClasses: [CALayer.self], none: LayerState()) { layerClass in
         var state = LayerState()
         guard let layerType = layerClass as? CALayer.Type else { return state }
         for (key, property) in LayerProperty.table {

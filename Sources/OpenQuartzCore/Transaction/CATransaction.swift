@@ -57,7 +57,7 @@ open class CATransaction: NSObject {
     /// implicit animation takes it, and so does an animation added without a timing function
     /// of its own.
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
-        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+        Transactions.animationTimingFunction()
     }
 
     /// Sets the timing function of animations added in this transaction.
