@@ -219,9 +219,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Removes the dependencies once the operation starts, so long finished chains are
     /// released link by link instead of in one deep recursive deinit. A cancelled one
     /// cancels this operation first, unless it proceeds (``onCancelledDependency``, or the
-    /// policy its queue was given for it): an
-    /// `AnimationQueue` has done so already for its own operations, but a plain queue, or a
-    /// dependency on another queue, leaves it to the start.
+    /// policy its queue was given for it). An `AnimationQueue` has done so already for
+    /// dependencies in the queue; a plain queue, or a dependency on another queue, leaves
+    /// it to the start.
     private func unlinkDependencies() {
         let dependencies = self.dependencies
         guard !dependencies.isEmpty else { return }

@@ -45,6 +45,22 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.pausedHostShowsExactTime()])
     }
 
+    @Test func anAnimationWithoutATimingFunctionTakesTheTransactions() {
+        check([AppleBehaviourProbes.transactionTimingFunctionOnAddedAnimations()])
+    }
+
+    @Test func aNilInAnInnerTransactionHidesTheOuterValue() {
+        check([AppleBehaviourProbes.nilInAnInnerScopeHidesTheOuterValue()])
+    }
+
+    @Test func anAnimationAddedToAPausedLayerStarts() async {
+        check([await AppleBehaviourProbes.animationAddedToAPausedLayerStarts()])
+    }
+
+    @Test func anAnimationAtANegativeSpeedEnds() async {
+        check([await AppleBehaviourProbes.negativeSpeedEnds()])
+    }
+
     private func check(_ results: [ProbeResult]) {
         for result in results {
             print(result)

@@ -115,6 +115,17 @@ final class StopRecorder: NSObject, CAAnimationDelegate, @unchecked Sendable {
     }
 }
 
+/// Records `animationDidStart(_:)` and `animationDidStop(_:finished:)` in a log.
+final class StartStopRecorder: NSObject, CAAnimationDelegate, @unchecked Sendable {
+    // Immutable after init; the log is thread-safe.
+    private let log: CallbackLog
+
+    init(log: CallbackLog) { self.log = log }
+
+    func animationDidStart(_ anim: CAAnimation) { log.record("start") }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { log.record("stop(finished: \(flag))") }
+}
+
 /// The probes. Each needs the main run loop (or, on Linux, the main queue) to run while it
 /// awaits, and takes well under a second.
 @MainActor
@@ -410,6 +421,98 @@ enum AppleBehaviourProbes {
             alternativeMode: nil,
             observed: "beginTime \(describe(begin)); opacity \(describe(at01.map { Double($0) })) at +0.1 s, \(describe(at03.map { Double($0) })) at +0.3 s",
             matches: matches
+        )
+    }
+
+    // MARK: Readings of Apple's headers
+
+    /// `CATransaction.h`: with a timing function set, "any animations added to layers will
+    /// have this value set as their timingFunction property". Whether an animation's own
+    /// timing function is kept.
+    static func transactionTimingFunctionOnAddedAnimations() -> ProbeResult {
+        let layer = committedLayer()
+        let easeIn = CAMediaTimingFunction(name: .easeIn), linear = CAMediaTimingFunction(name: .linear)
+        let own = fade()
+        own.timingFunction = linear
+        CATransaction.begin()
+        CATransaction.setAnimationTimingFunction(easeIn)
+        layer.add(fade(), forKey: "plain")
+        layer.add(own, forKey: "own")
+        CATransaction.commit()
+        let plain = layer.animation(forKey: "plain")?.timingFunction
+        let kept = layer.animation(forKey: "own")?.timingFunction
+        return ProbeResult(
+            question: "the transaction's timing function and animations added with and without one",
+            openQuartzCoreChoice: "one without a timing function takes the transaction's; one with its own keeps it",
+            alternativeMode: nil,
+            observed: "without: \(plain.map { "\($0)" } ?? "nil"); with its own linear: \(kept.map { "\($0)" } ?? "nil")",
+            matches: plain == easeIn && kept == linear
+        )
+    }
+
+    /// `CATransaction.h`: "reading a key searches for the innermost scope that has set it".
+    /// Whether setting nil in an inner scope counts as setting it.
+    static func nilInAnInnerScopeHidesTheOuterValue() -> ProbeResult {
+        CATransaction.begin()
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
+        CATransaction.begin()
+        CATransaction.setAnimationTimingFunction(nil)
+        let inner = CATransaction.animationTimingFunction()
+        CATransaction.commit()
+        CATransaction.commit()
+        return ProbeResult(
+            question: "animationTimingFunction() after an inner transaction sets nil over an outer easeIn",
+            openQuartzCoreChoice: "nil (the inner scope set it)",
+            alternativeMode: nil,
+            observed: inner.map { "\($0)" } ?? "nil",
+            matches: inner == nil
+        )
+    }
+
+    /// `CAAnimation.h`: `animationDidStart(_:)` is "Called when the animation begins its
+    /// active duration". Whether an animation added to a paused layer (which begins at the
+    /// layer's frozen time) reports its start.
+    static func animationAddedToAPausedLayerStarts() async -> ProbeResult {
+        let log = CallbackLog()
+        let layer = committedLayer()
+        layer.speed = 0
+        layer.timeOffset = layer.convertTime(CACurrentMediaTime(), from: nil)
+        CATransaction.flush()
+        let fade = fade()
+        fade.delegate = StartStopRecorder(log: log)
+        layer.add(fade, forKey: "fade")
+        CATransaction.flush()
+        let started = await log.wait(atMost: callbackTimeout) { $0.contains("start") }
+        layer.removeAllAnimations()
+        return ProbeResult(
+            question: "animationDidStart for an animation added to a paused layer",
+            openQuartzCoreChoice: "it is called (the animation is in its active duration at once)",
+            alternativeMode: nil,
+            observed: started ? "called" : "not called within \(callbackTimeout) s",
+            matches: started
+        )
+    }
+
+    /// `CAMediaTiming.h`: t = (tp − begin) · speed + offset. At speed −1 with `timeOffset`
+    /// equal to the duration, t runs from the end back to 0: whether the animation then
+    /// ends (is removed and reports a finished stop) after its duration.
+    static func negativeSpeedEnds() async -> ProbeResult {
+        let log = CallbackLog()
+        let layer = committedLayer()
+        let fade = fade()
+        fade.speed = -1
+        fade.timeOffset = duration
+        fade.delegate = StartStopRecorder(log: log)
+        layer.add(fade, forKey: "fade")
+        CATransaction.flush()
+        let stopped = await log.wait(atMost: callbackTimeout) { $0.contains("stop(finished: true)") }
+        let keys = layer.animationKeys()
+        return ProbeResult(
+            question: "an animation at speed −1 with timeOffset = duration",
+            openQuartzCoreChoice: "it plays backwards and ends after its duration: a finished stop, then removed",
+            alternativeMode: nil,
+            observed: (stopped ? "stop(finished: true)" : "no finished stop within \(callbackTimeout) s") + "; keys \(keys ?? [])",
+            matches: stopped && keys == nil
         )
     }
 

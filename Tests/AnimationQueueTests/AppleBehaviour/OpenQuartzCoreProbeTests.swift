@@ -54,6 +54,22 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.pausedHostShowsExactTime(), differsUnder: [])
     }
 
+    @Test func anAnimationWithoutATimingFunctionTakesTheTransactions() {
+        check(AppleBehaviourProbes.transactionTimingFunctionOnAddedAnimations(), differsUnder: [])
+    }
+
+    @Test func aNilInAnInnerTransactionHidesTheOuterValue() {
+        check(AppleBehaviourProbes.nilInAnInnerScopeHidesTheOuterValue(), differsUnder: [])
+    }
+
+    @Test func anAnimationAddedToAPausedLayerStarts() async {
+        check(await AppleBehaviourProbes.animationAddedToAPausedLayerStarts(), differsUnder: [])
+    }
+
+    @Test func anAnimationAtANegativeSpeedEnds() async {
+        check(await AppleBehaviourProbes.negativeSpeedEnds(), differsUnder: [])
+    }
+
     /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is
     /// selected for this run, and then to differ.
     private func check(_ result: ProbeResult, differsUnder modes: Set<String>) {
