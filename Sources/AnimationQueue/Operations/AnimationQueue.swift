@@ -250,17 +250,26 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
 
     // MARK: Finishing and cancellation
 
-    /// Connects `operation` to the queue. The hooks hold the queue strongly, so a queue
-    /// released by its owner still runs everything it was given (as `OperationQueue` does);
-    /// the cycle ends when each operation finishes and leaves the graph.
+    /// Connects an ``AnimationOperation`` to the queue. The hooks hold the queue strongly, so
+    /// a queue released by its owner still runs everything it was given (as `OperationQueue`
+    /// does); the cycle ends when each operation finishes and leaves the graph. Other
+    /// operations are watched from their hand-over on (``handToOperationQueue(_:)``).
     private func install(on operation: Operation) {
-        if let animation = operation as? AnimationOperation {
-            animation.addHooks { $0.queue = self }
-        } else {
-            // The operation's `completionBlock` stays its owner's, who may set it after adding
-            // the operation (which would silently replace a hook stored there). The queue
-            // watches it with an operation of its own that depends on it instead: dependencies
-            // are the one finish signal that every Foundation delivers.
+        guard let animation = operation as? AnimationOperation else { return }
+        animation.addHooks { $0.queue = self }
+    }
+
+    /// Gives `operations` to the `OperationQueue`, watching the finish of each that is not an
+    /// ``AnimationOperation`` (those report it through their hooks).
+    ///
+    /// The operation's `completionBlock` stays its owner's, who may set it after adding the
+    /// operation (which would silently replace a hook stored there). The queue watches it
+    /// with an operation of its own that depends on it instead: dependencies are the one
+    /// finish signal that every Foundation delivers. Only handed-over operations can run, so
+    /// only they are watched: the watchers' queue holds the ready ones, not a whole chain
+    /// (corelibs' `OperationQueue` scans every queued operation on each state change).
+    private func handToOperationQueue(_ handed: [Operation]) {
+        for operation in handed where !(operation is AnimationOperation) {
             let watcher = BlockOperation { [self] in
                 if operation.isCancelled { propagateCancellation(from: operation) }
                 handleFinish(of: operation)
@@ -268,6 +277,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
             watcher.addDependency(operation)
             FinishWaiter.queue.addOperation(watcher)
         }
+        operations.addOperations(handed, waitUntilFinished: false)
     }
 
     /// Cancels the dependents of `operation` that follow cancellation, transitively.
@@ -314,7 +324,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// where a cancelled operation becomes ready) instead of when its dependencies end.
     private func handOverIfCancelled(_ operation: Operation) {
         guard operation.isCancelled, lock.withLock({ graph.handOverCancelled(operation) }) else { return }
-        operations.addOperation(operation)
+        handToOperationQueue([operation])
     }
 
     /// Starts operations whose in-queue dependencies have finished.
@@ -340,7 +350,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
                 queued.append(operation)
             }
         }
-        if !queued.isEmpty { operations.addOperations(queued, waitUntilFinished: false) }
+        if !queued.isEmpty { handToOperationQueue(queued) }
         guard !started.isEmpty else { return }
         StartBatch.shared.enqueue(started.filter { $0.startForQueue() })
         StartBatch.shared.beginQueued(nowOnMainThread: beginNowOnMainThread)

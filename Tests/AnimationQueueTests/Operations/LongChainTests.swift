@@ -142,6 +142,38 @@ struct LongChainTests {
         #expect(clock.pendingWork.isEmpty)
     }
 
+    /// A chain of 50,000 plain `BlockOperation`s runs in order and is released link by link.
+    /// Only the ready operation of a chain waits in a Foundation queue (its own, and the one
+    /// that watches its finish), so the chain takes linear time. Run in a child process: a
+    /// stack overflow on release would otherwise take the whole test run down.
+    @Test func fiftyThousandPlainOperationsRunInOrderAndAreReleased() async {
+        await #expect(processExitsWith: .success) {
+            final class Order: @unchecked Sendable {
+                // `lock` guards `next` and `isInOrder`.
+                let lock = NSLock()
+                var next = 0
+                var isInOrder = true
+            }
+            let order = Order()
+            let queue = AnimationQueue(name: "plain chain")
+            var steps: [Operation] = []
+            for index in 0..<50_000 {
+                let step = BlockOperation {
+                    order.lock.withLock {
+                        if order.next != index { order.isInOrder = false }
+                        order.next += 1
+                    }
+                }
+                if let previous = steps.last { step.addDependency(previous) }
+                steps.append(step)
+            }
+            queue.addOperations(steps)
+            steps = []
+            await queue.waitUntilAllOperationsAreFinished()
+            exit(order.lock.withLock { order.isInOrder && order.next == 50_000 } ? 0 : 2)
+        }
+    }
+
     /// Cancelling the head of a 100,000-step chain cancels every step at once (propagation is
     /// synchronous). Run in a child process: a stack overflow in cancellation propagation
     /// would otherwise take the whole test run down.
