@@ -390,11 +390,21 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
         handOver(unblocked, beginNowOnMainThread: true)
         // Unlink so a long finished chain is released link by link. The scheduler's own
         // operations unlink themselves when they start; only plain operations are unlinked
-        // here, and only if not cancelled: on corelibs Foundation, removing a finished
-        // dependency from a cancelled operation makes it report not ready, so it never starts.
-        for dependent in dependents where !(dependent is AnimationOperation || dependent is MainThreadOperation) && !dependent.isCancelled {
+        // here: a dependent from this operation if not cancelled (on corelibs Foundation,
+        // removing a finished dependency from a cancelled operation makes it report not
+        // ready, so it never starts), and this operation, now finished, from whatever links
+        // it still has (a cancelled one keeps them until then).
+        for dependent in dependents where Self.isPlain(dependent) && !dependent.isCancelled {
             dependent.removeDependency(operation)
         }
+        if Self.isPlain(operation) {
+            for dependency in operation.dependencies { operation.removeDependency(dependency) }
+        }
+    }
+
+    /// Not one of the scheduler's own operations, which unlink themselves as they start.
+    private static func isPlain(_ operation: Operation) -> Bool {
+        !(operation is AnimationOperation || operation is MainThreadOperation)
     }
 
     /// Resumes the callers of ``waitUntilAllOperationsAreFinished()`` that waited for

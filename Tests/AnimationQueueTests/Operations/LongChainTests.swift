@@ -174,6 +174,28 @@ struct LongChainTests {
         }
     }
 
+    /// The same chain, its head cancelled: every step is cancelled, finishes, and the chain is
+    /// released without a deep recursive deinit.
+    @Test func fiftyThousandCancelledPlainOperationsFinishAndAreReleased() async {
+        await #expect(processExitsWith: .success) {
+            let queue = AnimationQueue(name: "cancelled plain chain")
+            queue.isSuspended = true
+            var steps: [Operation] = []
+            for _ in 0..<50_000 {
+                let step = BlockOperation {}
+                if let previous = steps.last { step.addDependency(previous) }
+                steps.append(step)
+            }
+            queue.addOperations(steps)
+            steps[0].cancel()
+            queue.isSuspended = false
+            await queue.waitUntilAllOperationsAreFinished()
+            guard steps.allSatisfy({ $0.isCancelled && $0.isFinished }) else { exit(2) }
+            steps = []
+            exit(0)
+        }
+    }
+
     /// Cancelling the head of a 100,000-step chain cancels every step at once (propagation is
     /// synchronous). Run in a child process: a stack overflow in cancellation propagation
     /// would otherwise take the whole test run down.
