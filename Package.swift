@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [.target(name: "OpenQuartzCore", condition: .when(platforms: nonApplePlatforms))]
         ),
         .testTarget(name: "AnimationQueueTests", dependencies: ["AnimationQueue", "AnimationQueueTesting"]),
+        .testTarget(name: "AnimationQueueTestingTests", dependencies: ["AnimationQueueTesting", "AnimationQueue"]),
     ] + examples,
     swiftLanguageModes: [.v6]
 )

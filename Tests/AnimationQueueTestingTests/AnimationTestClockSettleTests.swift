@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// How a test clock knows what is in flight, and what it does when work does not settle.
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(5)))
 struct AnimationTestClockSettleTests {
     /// A queue whose plain operation named `blocker` runs (on a worker thread) until
     /// `release` is signalled, with an animation operation on `clock` waiting for it.
