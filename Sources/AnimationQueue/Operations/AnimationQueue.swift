@@ -40,6 +40,9 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
         self.name = name
         operations = OperationQueue()
         operations.name = name
+        // Its operations lead to animations on screen: a queue made by hand would run them
+        // at background priority on Apple platforms.
+        operations.qualityOfService = .userInteractive
         LiveQueues.register(self)
         ApplicationLifecycle.observe()
     }

@@ -6,6 +6,9 @@ enum FinishWaiter {
     static let queue: OperationQueue = {
         let queue = OperationQueue()
         queue.name = "AnimationQueue.finishWaiter"
+        // Each watcher hands the next animations over: not at background priority, which a
+        // queue made by hand has on Apple platforms.
+        queue.qualityOfService = .userInteractive
         return queue
     }()
 }

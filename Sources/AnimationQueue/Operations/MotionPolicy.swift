@@ -13,8 +13,8 @@ public enum MotionPolicy: Sendable, Hashable {
     /// when it has none). Order, dependencies and outcomes are unchanged.
     case reduced
     /// Follow the system's Reduce Motion accessibility setting, read when each step starts
-    /// (the default). On platforms without one, the environment variable
-    /// `ANIMATIONQUEUE_REDUCE_MOTION=1` turns it on.
+    /// (the default). The environment variable `ANIMATIONQUEUE_REDUCE_MOTION` overrides it
+    /// on every platform (`1` on, anything else off), and stands in for it where there is none.
     case system
 
     /// Whether motion is reduced right now; call on the main thread.
@@ -27,15 +27,15 @@ public enum MotionPolicy: Sendable, Hashable {
     }
 
     private static var systemPrefersReducedMotion: Bool {
+        // One variable through `getenv`: `ProcessInfo.environment` copies the whole
+        // environment into a dictionary, about 100 mallocs, and this runs on every step.
+        if let value = getenv("ANIMATIONQUEUE_REDUCE_MOTION") { return String(cString: value) == "1" }
         #if canImport(UIKit)
         return MainActor.assumeIsolated { UIAccessibility.isReduceMotionEnabled }
         #elseif canImport(AppKit)
         return MainActor.assumeIsolated { NSWorkspace.shared.accessibilityDisplayShouldReduceMotion }
         #else
-        // One variable through `getenv`: `ProcessInfo.environment` copies the whole
-        // environment into a dictionary, about 100 mallocs, and this runs on every step.
-        guard let value = getenv("ANIMATIONQUEUE_REDUCE_MOTION") else { return false }
-        return String(cString: value) == "1"
+        return false
         #endif
     }
 }

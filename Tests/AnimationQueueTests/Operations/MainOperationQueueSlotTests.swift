@@ -22,6 +22,21 @@ import Testing
         #expect(message.contains("Add it to an AnimationQueue"))
     }
 
+    /// Started by hand on the main thread, in no queue, it holds no queue's slot: it runs. (On
+    /// Apple platforms `OperationQueue.current` is the main queue on the main thread even
+    /// outside any operation; under Swift Testing on Linux it is nil.)
+    @MainActor @Test func aNeverEndingAnimationStartedByHandOnTheMainThreadRuns() async {
+        let layer = CALayer()
+        let pulse = AnimationOperation(layer: layer,
+                                       animation: BasicAnimation(.opacity, from: 1, to: 0.5, duration: 0.2).repeatingForever())
+        pulse.start()
+        #expect(layer.animationKeys()?.count == 1)
+        pulse.cancel()
+        let deadline = Date().addingTimeInterval(30)
+        while !pulse.isFinished, Date() < deadline { await Task.yield() }
+        #expect(pulse.outcome == .cancelled)
+    }
+
     @Test func aNeverEndingAnimationRunsOnAnAnimationQueue() async {
         let layer = CALayer()
         let pulse = AnimationOperation(layer: layer,
