@@ -28,6 +28,10 @@ struct PlainOperationTests {
         await queue.waitUntilAllOperationsAreFinished()
         #expect(reveal.isFinished && !reveal.isCancelled)
         #expect(queue.operationCount == 0)
+        // Foundation runs the completion block asynchronously after the finish: wait for it
+        // with a deadline rather than a sleep.
+        let deadline = Date().addingTimeInterval(10)
+        while !log.recorded.contains("fetch's own completion"), Date() < deadline { await Task.yield() }
         let recorded = log.recorded
         #expect(recorded.first == "fetch")
         #expect(recorded.contains("reveal"))
