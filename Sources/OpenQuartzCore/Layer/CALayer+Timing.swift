@@ -71,36 +71,29 @@ extension CALayer {
         let weakSelf = UncheckedSendable(WeakLayer(self))
         let box = UncheckedSendable(attachment)
         if !attachment.didStart, attachment.animation.delegate != nil,
-           let start = startClockTime(of: timing.beginTime, map: map, clock: clock) {
+           let start = clockTime(reaching: timing.beginTime, map: map, clock: clock, whenFrozen: true) {
             attachment.startWork = clock.schedule(at: max(start, clock.now)) {
                 weakSelf.value.layer?.attachmentDidStart(box.value)
             }
         }
-        if let end = timing.activeEndInParent, let endTime = endClockTime(of: end, map: map, clock: clock) {
+        // Time frozen by a paused ancestor past the end completes nothing, unless under
+        // `OQC.Variance.pausedCompletes`.
+        if let end = timing.activeEndInParent,
+           let endTime = clockTime(reaching: end, map: map, clock: clock, whenFrozen: clock.variance.contains(.pausedCompletes)) {
             attachment.stopWork = clock.schedule(at: endTime) {
                 weakSelf.value.layer?.attachmentReachedEnd(box.value)
             }
         }
     }
 
-    /// The clock time at which local time reaches an animation's `begin`: nil if it never
-    /// does. Local time frozen by a paused ancestor at or past the begin has reached it: the
-    /// animation is in its active duration now (an animation added to a paused layer begins
-    /// at the layer's frozen time).
-    private func startClockTime(of begin: Double, map: TimeMap, clock: any OQC.Clock) -> Double? {
-        if let time = map.clockTime(begin) { return time }
+    /// The clock time at which local time reaches `local` (an animation's begin or end): nil
+    /// if it never does. Local time frozen by a paused ancestor at or past `local` has reached
+    /// it, now, if `whenFrozen`: an animation added to a paused layer begins at the layer's
+    /// frozen time, so it is in its active duration at once.
+    private func clockTime(reaching local: Double, map: TimeMap, clock: any OQC.Clock, whenFrozen: Bool) -> Double? {
+        if let time = map.clockTime(local) { return time }
         let now = clock.now
-        return map.scale == 0 && map.local(now) >= begin ? now : nil
-    }
-
-    /// The clock time at which local time reaches an animation's active `end`: nil if it never
-    /// does. Local time frozen by a paused ancestor never reaches it, except under
-    /// ``OQC/Variance/pausedCompletes`` when it is frozen at or past the end: then now.
-    private func endClockTime(of end: Double, map: TimeMap, clock: any OQC.Clock) -> Double? {
-        if let time = map.clockTime(end) { return time }
-        let now = clock.now
-        guard map.scale == 0, map.local(now) >= end, clock.variance.contains(.pausedCompletes) else { return nil }
-        return now
+        return whenFrozen && map.scale == 0 && map.local(now) >= local ? now : nil
     }
 
     private func attachmentDidStart(_ attachment: Attachment) {
