@@ -97,12 +97,6 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// compiled plan): `dependencyLists` holds them, in the order of `operations`.
     func addOperations(_ operations: [Operation], dependencies dependencyLists: [[Operation]],
                        onCancelledDependency: DependencyCancellation? = nil) {
-        if let onCancelledDependency {
-            // For dependencies outside the queue, which the operation checks as it starts.
-            for case let animation as AnimationOperation in operations {
-                animation.setQueueDependencyPolicy(onCancelledDependency)
-            }
-        }
         var cancelledAtAdd: [Operation] = []
         let unblocked: [Operation] = lock.withLock {
             graph.reserveCapacity(adding: operations.count)
@@ -135,7 +129,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
             return unblocked
         }
         for operation in operations {
-            install(on: operation)
+            install(on: operation, onCancelledDependency: onCancelledDependency)
         }
         // Cancelled before it was added: finishes cancelled now (as on a plain OperationQueue,
         // where a cancelled operation is ready), not when its dependencies end; and its
@@ -255,11 +249,14 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
 
     /// Connects an ``AnimationOperation`` to the queue. The hooks hold the queue strongly, so
     /// a queue released by its owner still runs everything it was given (as `OperationQueue`
-    /// does); the cycle ends when each operation finishes and leaves the graph. Other
-    /// operations are watched from their hand-over on (``handToOperationQueue(_:)``).
-    private func install(on operation: Operation) {
+    /// does); the cycle ends when each operation finishes and leaves the graph. A policy the
+    /// queue was given for it is recorded on it too, for dependencies outside the queue, which
+    /// it checks as it starts. Other operations are watched from their hand-over on
+    /// (``handToOperationQueue(_:)``).
+    private func install(on operation: Operation, onCancelledDependency: DependencyCancellation?) {
         guard let animation = operation as? AnimationOperation else { return }
         animation.addHooks { $0.queue = self }
+        if let onCancelledDependency { animation.setQueueDependencyPolicy(onCancelledDependency) }
     }
 
     /// Gives `operations` to the `OperationQueue`, watching the finish of each that is not an
