@@ -86,28 +86,6 @@ open class CALayer: NSObject, CAMediaTiming {
         Transactions.noteCreation(of: self)
     }
 
-    /// Starts a subclass's model values from its `defaultValue(forKey:)` where it gives a
-    /// declared property one.
-    private func applyClassDefaults() {
-        let type = type(of: self)
-        guard type != CALayer.self else { return }
-        storage = CALayer.initialStates.defaults(for: type)
-    }
-
-    /// The model values that a new layer of each class starts with: Apple's defaults, but
-    /// where the class's `defaultValue(forKey:)` gives a declared property one.
-    static let initialStates = ClassDefaults<LayerState>(ownClasses: [CALayer.self], none: LayerState()) { layerClass in
-        var state = LayerState()
-        guard let layerType = layerClass as? CALayer.Type else { return state }
-        for (key, property) in LayerProperty.table {
-            guard let value = layerType.defaultValue(forKey: key) else { continue }
-            if !property.set(&state, value) {
-                OQC.report(.invalidValue, key: key, "\(layerType).defaultValue(forKey: \"\(key)\") returned \(type(of: value)), the wrong type for CALayer.\(key); Apple's default is used. Return a value of the property's type.")
-            }
-        }
-        return state
-    }
-
     /// Creates an instance of the receiver's dynamic class through `init(layer:)`. Engine
     /// machinery for `presentation()`; inherited by every subclass that overrides all of
     /// `init()`, `init(layer:)` and `init?(coder:)`, or none of them.
