@@ -8,29 +8,13 @@ import Testing
 /// keyframe tangent parameters, and key-value coding of string constants.
 ///
 /// A ramp of `position.x` from 0 to 10 over 1 s on a layer whose model x is −1, added at 100.
-@Suite struct DocumentedTimingTests {
-    private func ramp() -> CABasicAnimation {
-        let ramp = CABasicAnimation(keyPath: "position.x")
-        ramp.fromValue = CGFloat(0)
-        ramp.toValue = CGFloat(10)
-        ramp.duration = 1
-        return ramp
-    }
-
-    private func layer(_ harness: EngineHarness) -> CALayer {
-        let layer = harness.makeLayer()
-        harness.setModel { layer.position = CGPoint(x: -1, y: 0) }
-        return layer
-    }
-
-    private func x(_ layer: CALayer) throws -> CGFloat { try #require(layer.presentation()).position.x }
-
+@Suite struct DocumentedTimingTests: PositionRampFixture {
     /// `CAMediaTiming.h`: "t = (tp - begin) * speed + offset", with no exception for an
     /// animation that repeats forever.
     @Test(arguments: [Float.infinity, .greatestFiniteMagnitude])
     func timeOffsetShiftsAnAnimationThatRepeatsForever(_ repeatCount: Float) throws {
         let harness = EngineHarness()
-        let layer = layer(harness)
+        let layer = makeLayer(harness)
         let animation = ramp()
         animation.repeatCount = repeatCount
         animation.timeOffset = 0.25
@@ -44,7 +28,7 @@ import Testing
 
     @Test func aNegativeTimeOffsetWrapsAroundOneCycleOfAnAnimationThatRepeatsForever() throws {
         let harness = EngineHarness()
-        let layer = layer(harness)
+        let layer = makeLayer(harness)
         let animation = ramp()
         animation.repeatCount = .infinity
         animation.timeOffset = -0.25
@@ -58,7 +42,7 @@ import Testing
     /// the ramp plays backwards over one second, then ends (`isRemovedOnCompletion`).
     @Test func aNegativeSpeedPlaysTheAnimationBackwardsAndEnds() throws {
         let harness = EngineHarness()
-        let layer = layer(harness)
+        let layer = makeLayer(harness)
         let log = StampedLog()
         let animation = ramp()
         animation.speed = -1
@@ -81,7 +65,7 @@ import Testing
     /// time, so it is in its active duration at once.
     @Test func anAnimationAddedToAPausedLayerStarts() throws {
         let harness = EngineHarness()
-        let layer = layer(harness)
+        let layer = makeLayer(harness)
         harness.setModel {
             layer.speed = 0
             layer.timeOffset = 5
@@ -101,8 +85,8 @@ import Testing
     /// animation with a timing function of its own keeps it.
     @Test func anAnimationWithoutATimingFunctionTakesTheTransactions() throws {
         let harness = EngineHarness()
-        let plain = layer(harness)
-        let own = layer(harness)
+        let plain = makeLayer(harness)
+        let own = makeLayer(harness)
         let easeIn = CAMediaTimingFunction(name: .easeIn)
         let easeOut = CAMediaTimingFunction(name: .easeOut)
         let withOwn = ramp()
@@ -124,7 +108,7 @@ import Testing
     @Test func unspecifiedTangentParametersAreZero() throws {
         func sample(tension: [NSNumber]) throws -> CGFloat {
             let harness = EngineHarness()
-            let layer = layer(harness)
+            let layer = makeLayer(harness)
             let keyframes = CAKeyframeAnimation(keyPath: "position.x")
             keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
             keyframes.calculationMode = .cubic
@@ -170,7 +154,7 @@ import Testing
             required init?(coder: NSCoder) { super.init(coder: coder) }
         }
         let harness = EngineHarness()
-        let layer = layer(harness)
+        let layer = makeLayer(harness)
         harness.commit { layer.add(TaggedAnimation(tag: "t"), forKey: "a") }
         #expect(layer.animation(forKey: "a") is TaggedAnimation)
     }

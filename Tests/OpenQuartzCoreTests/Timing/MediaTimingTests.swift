@@ -12,25 +12,7 @@ import Testing
 /// The clock starts at 100 and the animation is added at 100, so its `beginTime` becomes 100
 /// (the layer's local time at commit). Unless stated, the animation is `position.x` from 0 to
 /// 10 over 1 s, linear, so at animation time τ within a forward pass the value is `10 · τ`.
-@Suite struct MediaTimingTests {
-    /// position.x from 0 to 10 over 1 s, linear.
-    private func ramp() -> CABasicAnimation {
-        let ramp = CABasicAnimation(keyPath: "position.x")
-        ramp.fromValue = 0
-        ramp.toValue = 10
-        ramp.duration = 1
-        return ramp
-    }
-
-    /// A layer whose model position.x is −1, so "nothing applies" is easy to see.
-    private func makeLayer(_ h: EngineHarness) -> CALayer {
-        let layer = h.makeLayer()
-        h.setModel { layer.position = CGPoint(x: -1, y: 0) }
-        return layer
-    }
-
-    private func x(_ layer: CALayer) throws -> CGFloat { try #require(layer.presentation()).position.x }
-
+@Suite struct MediaTimingTests: PositionRampFixture {
     // MARK: - repeatCount and repeatDuration
 
     @Test func integerRepeatCountRunsWholePassesThenRemoves() throws {
