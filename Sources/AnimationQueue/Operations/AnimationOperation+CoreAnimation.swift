@@ -57,6 +57,7 @@ extension AnimationOperation {
     /// `animationDidStart(_:)`: Core Animation resolved the begin time of the animation
     /// under `key`.
     func animationDidStart(key: String, _ animation: CAAnimation) {
+        guard keyAwaitingBegin == key else { return }
         let layer = self.layer
         var begin = animation.beginTime
         if begin == 0, let stored = layer?.animation(forKey: key)?.beginTime { begin = stored }

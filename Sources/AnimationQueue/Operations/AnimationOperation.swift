@@ -175,10 +175,13 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         lock.withLock { lifecycle.addHooks(update) }
     }
 
-    /// Reads the lifecycle under the lock, in place (borrowed, not copied).
+    /// Reads the lifecycle under the lock.
     func withLifecycle<T>(_ body: (borrowing OperationLifecycle) -> T) -> T {
         lock.withLock { body(lifecycle) }
     }
+
+    /// See ``OperationLifecycle/keyAwaitingBegin``.
+    var keyAwaitingBegin: String? { lock.withLock { lifecycle.keyAwaitingBegin } }
 
     // MARK: Operation
 
@@ -350,11 +353,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// The batch's transaction committed, which fixed the begin time of the animation the
     /// operation added in it (unless that commit is itself nested in a pending transaction:
-    /// then `animationDidStart(_:)` reports it).
+    /// then `animationDidStart(_:)` reports it). It is read back if someone hears the start.
     func batchDidCommit() {
         defer { SchedulerActivity.end(self) }
-        let unresolved = withLifecycle { $0.keyAwaitingBegin }
-        guard let key = unresolved, let layer else { return }
+        guard let key = keyAwaitingBegin, let layer else { return }
         let now = timeSource.now(for: layer)
         guard let begin = committedBegin(ofAnimationUnder: key, on: layer, now: now) else { return }
         receive(.beginResolved(key: key, layerTime: begin, mediaTime: mediaTime(ofLayerTime: begin, on: layer, now: now)))

@@ -131,6 +131,18 @@ import Testing
         #expect(driver.lifecycle.plannedEnd == 22)
     }
 
+    @Test func theBeginTimeIsAwaitedOnlyWhenSomeoneHearsTheStart() {
+        var driver = Driver()
+        _ = driver.send(.start)
+        _ = driver.send(.arrived(gate: false, Self.alive))
+        _ = driver.send(.added(Self.added(begin: nil)))
+        #expect(driver.lifecycle.keyAwaitingBegin == nil)
+        driver.lifecycle.addHooks { $0.didStart.append { _, _ in } }
+        #expect(driver.lifecycle.keyAwaitingBegin == Self.key)
+        _ = driver.send(.beginResolved(key: Self.key, layerTime: 20, mediaTime: 200))
+        #expect(driver.lifecycle.keyAwaitingBegin == nil)
+    }
+
     @Test func anAnimationThatEndsBeforeItsBeginTimeIsKnownStillAnnouncesItsStartFirst() {
         var driver = Driver()
         _ = driver.send(.start)

@@ -169,6 +169,30 @@ struct StartBatchTests {
         #expect(operations.allSatisfy { $0.outcome == .finished })
         #expect(layers.allSatisfy { $0.opacity == 1 })
     }
+
+    /// After the batch's commit, the begin time Core Animation fixed is read back only for an
+    /// operation whose start someone hears (a run, a start hook): nothing else needs it, and
+    /// reading it back for a thousand steps costs the main thread.
+    @Test func aBeginTimeIsReadBackOnlyForAnOperationWhoseStartIsHeard() async {
+        let layers = [probeLayer(on: clock, opacity: 0), probeLayer(on: clock, opacity: 0)]
+        let unheard = AnimationOperation(layer: layers[0], animation: OpacityRamp(from: 0, to: 1, duration: 0.5))
+        let heard = AnimationOperation(layer: layers[1], animation: OpacityRamp(from: 0, to: 1, duration: 0.5))
+        let heardAt = LockedValue<CFTimeInterval?>(nil)
+        heard.addHooks { $0.didStart.append { _, time in heardAt.value = time } }
+        AnimationQueue(name: #function).addOperations([unheard, heard])
+        await clock.advance(by: 0)
+
+        #expect(unheard.startBatch != nil && unheard.startBatch == heard.startBatch)
+        #expect(layers.allSatisfy { attachedBeginTime($0) == 3 })
+        #expect(heardAt.value == 3)
+        let ends = LockedValue<[CFTimeInterval?]>([])
+        let box = UncheckedSendableBox((unheard, heard))
+        await onMainQueue { ends.value = [box.value.0.plannedEnd, box.value.1.plannedEnd] }
+        #expect(ends.value == [nil, 3.5])
+        await clock.advance(by: 0.5)
+        #expect(unheard.outcome == .finished && heard.outcome == .finished)
+        #expect(layers.allSatisfy { $0.opacity == 1 && $0.animationKeys() == nil })
+    }
 }
 
 /// An operation that leaves `started` once its `start()` has returned.

@@ -163,6 +163,8 @@ struct GaplessDiscardedCommitTests {
         let layer = clock.makeLayer()
         let operation = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear))
         operation.motion = .full
+        // Its start is heard, as a gapless plan's steps are: its begin time is read back.
+        operation.addHooks { $0.didStart.append { _, _ in } }
         queue.addOperation(operation)
         await clock.advance(by: 0.25)
         let box = UncheckedSendableBox((layer, operation))

@@ -253,7 +253,15 @@ struct OperationLifecycle {
         /// The run the operation is a step of, held weakly (a run nobody keeps still plays).
         weak var run: (any OperationRunHooks)?
 
-        func started(_ operation: AnimationOperation, at time: CFTimeInterval) {
+        /// Whether anyone hears the start, and so its time: only then is Core Animation's
+        /// begin time read back (a gapless plan's run hears every step, whose planned end it
+        /// needs).
+        var hearStart: Bool { run != nil || !didStart.isEmpty }
+
+        func started(_ operation: AnimationOperation, at time: @autoclosure () -> CFTimeInterval) {
+            let run = self.run
+            guard run != nil || !didStart.isEmpty else { return }
+            let time = time()
             run?.stepDidStart(operation, at: time)
             for hook in didStart { hook(operation, time) }
         }
@@ -314,10 +322,14 @@ struct OperationLifecycle {
         return nil
     }
 
-    /// The key of the added animation whose begin time Core Animation has not reported yet.
+    /// The key of the added animation whose begin time Core Animation has not reported yet,
+    /// if someone hears the start (``Hooks/hearStart``). The begin time of an operation no
+    /// one hears is not read back: its start is announced (to no one) as it finishes, and it
+    /// has no ``plannedEnd`` while it runs.
     var keyAwaitingBegin: String? {
         switch state {
-        case .animating(let attachment) where !attachment.isAdding && attachment.begin == nil: attachment.key
+        case .animating(let attachment) where !attachment.isAdding && attachment.begin == nil && hooks.hearStart:
+            attachment.key
         default: nil
         }
     }
