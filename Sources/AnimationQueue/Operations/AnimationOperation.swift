@@ -23,6 +23,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     // and hooks never run under it.
     private let lock = NSLock()
     private var lifecycle: OperationLifecycle
+    /// What `isExecuting` and `isFinished` report, guarded by `lock`. Each changes only
+    /// between its `willChangeValue` and `didChangeValue`, so a key-value observer reads the
+    /// old value before a change and the new one after; the lifecycle itself moves on
+    /// under the lock, before the notifications go out.
+    private var reported = (isExecuting: false, isFinished: false)
 
     /// The layer to animate, held weakly.
     public private(set) weak var layer: CALayer?
@@ -188,9 +193,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// True: the operation finishes when its animation does, not when `start()` returns.
     open override var isAsynchronous: Bool { true }
     /// Whether the operation has started and not finished.
-    open override var isExecuting: Bool { lock.withLock { lifecycle.isExecuting } }
-    /// Whether the operation has finished; ``outcome`` then says how.
-    open override var isFinished: Bool { lock.withLock { lifecycle.outcome != nil } }
+    open override var isExecuting: Bool { lock.withLock { reported.isExecuting } }
+    /// Whether the operation has finished; ``outcome`` then says how (it is set just before).
+    open override var isFinished: Bool { lock.withLock { reported.isFinished } }
 
     /// Starts the operation: unlinks its dependencies and hops to the main thread to animate,
     /// with every other operation whose start reaches the main thread before it next turns
@@ -205,7 +210,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // test clock that settles never sees it executing with nothing recorded.
         SchedulerActivity.begin(self)
         willChangeValue(forKey: "isExecuting")
-        let actions = lock.withLock { lifecycle.isUnstarted ? lifecycle.receive(.start) : nil }
+        let actions = lock.withLock { () -> OperationLifecycle.Actions? in
+            guard lifecycle.isUnstarted else { return nil }
+            defer { reported.isExecuting = lifecycle.isExecuting }
+            return lifecycle.receive(.start)
+        }
         guard let actions else { QueueViolation.startedTwice(self) }
         didChangeValue(forKey: "isExecuting")
         perform(actions)
@@ -399,6 +408,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         finish.hooks.willFinish(self, finish.outcome, at: timeSource.now(for: layer))
         willChangeValue(forKey: "isFinished")
         if finish.wasExecuting { willChangeValue(forKey: "isExecuting") }
+        lock.withLock { reported = (isExecuting: false, isFinished: true) }
         if finish.wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
         finish.hooks.didFinish(self)

@@ -194,7 +194,10 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     var progressingWithoutTime: [(operation: Operation, reason: String)] {
         let suspended = operations.isSuspended
         return lock.withLock { graph.operationsWithHandOver }.compactMap { operation, handedOver in
-            if operation.isFinished { return (operation, "has finished and is handing its dependents over") }
+            // An animation operation's outcome is set just before it reports `isFinished`.
+            if operation.isFinished || (operation as? AnimationOperation)?.outcome != nil {
+                return (operation, "has finished and is handing its dependents over")
+            }
             if operation.isExecuting {
                 let synchronousWork = !operation.isAsynchronous && !(operation is AnimationOperation)
                 let blockAboutToRun = (operation as? MainThreadOperation)?.isWaitingForMainThread ?? false
