@@ -72,8 +72,18 @@ enum ApplicationLifecycle {
     private static func sceneEnteredBackground(_ scene: UIScene?) {
         guard let scene else { return }
         let windows = (scene as? UIWindowScene)?.windows ?? []
-        let everySceneInBackground = UIApplication.shared.connectedScenes.allSatisfy { $0.activationState == .background }
+        let scenes = application?.connectedScenes ?? [scene]
+        let everySceneInBackground = scenes.allSatisfy { $0.activationState == .background }
         sceneDidEnterBackground(windowLayers: windows.map(\.layer), everySceneInBackground: everySceneInBackground)
+    }
+
+    /// The app's `UIApplication`, looked up at run time: `UIApplication.shared` does not
+    /// compile in an app extension, which links this package too and has no application
+    /// object (nil here).
+    @MainActor
+    private static var application: UIApplication? {
+        let shared = (UIApplication.self as AnyObject).perform(NSSelectorFromString("sharedApplication"))
+        return shared?.takeUnretainedValue() as? UIApplication
     }
     #else
     private static let installed: Void = ()
