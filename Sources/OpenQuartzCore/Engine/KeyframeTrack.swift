@@ -53,7 +53,10 @@ struct KeyframeTrack {
             return Array(given) + Array(repeating: 0, count: n - given.count)
         }
         self.tension = parameters(tension)
-        self.continuity = parameters(continuity)
+        // `CAAnimation.h`: "positive values give sharp corners, negative values give
+        // inverted corners". In the Kochanek–Bartels tangents of `cubic(segment:fraction:)`
+        // a continuity of −1 gives the sharp corners, so the sign is turned over here.
+        self.continuity = parameters(continuity).map { -$0 }
         self.bias = parameters(bias)
         if isPaced { times = pacedTimes() }
     }

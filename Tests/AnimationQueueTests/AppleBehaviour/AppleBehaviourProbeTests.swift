@@ -61,6 +61,10 @@ struct AppleBehaviourProbeTests {
         check([await AppleBehaviourProbes.negativeSpeedEnds()])
     }
 
+    @Test func positiveContinuityGivesSharpCorners() {
+        check([AppleBehaviourProbes.positiveContinuityGivesSharpCorners()])
+    }
+
     private func check(_ results: [ProbeResult]) {
         for result in results {
             print(result)

@@ -516,6 +516,40 @@ enum AppleBehaviourProbes {
         )
     }
 
+    /// `CAAnimation.h` on `continuityValues`: "positive values give sharp corners, negative
+    /// values give inverted corners", for what the header calls a Kochanek–Bartels spline,
+    /// whose usual statement has the opposite sign. Values 0, 10, 0, 10 over 3 s in cubic
+    /// mode with every continuity +1, sampled a quarter and three quarters into the middle
+    /// segment under a paused host.
+    static func positiveContinuityGivesSharpCorners() -> ProbeResult {
+        let host = committedLayer()
+        host.speed = 0
+        host.timeOffset = 1
+        CATransaction.flush()
+        let layer = committedLayer(in: host)
+        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
+        keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
+        keyframes.calculationMode = .cubic
+        keyframes.duration = 3
+        keyframes.continuityValues = [1, 1, 1, 1]
+        layer.add(keyframes, forKey: "keyframes")
+        CATransaction.flush()
+        var seen: [Double] = []
+        for offset in [2.25, 2.75] {
+            host.timeOffset = offset
+            CATransaction.flush()
+            seen.append(layer.presentation().map { Double($0.position.x) } ?? .nan)
+        }
+        let straight = abs(seen[0] - 7.5) < 1e-3 && abs(seen[1] - 2.5) < 1e-3
+        return ProbeResult(
+            question: "cubic keyframes 0, 10, 0, 10 with continuity +1: position.x a quarter and three quarters into 10 → 0",
+            openQuartzCoreChoice: "straight segments, as the header says (sharp corners): 7.5 and 2.5 (the opposite sign gives 9.375 and 0.625)",
+            alternativeMode: nil,
+            observed: seen.map { "\($0)" }.joined(separator: " and "),
+            matches: straight
+        )
+    }
+
     private static func describe(_ value: Double?) -> String {
         value.map { "\($0)" } ?? "nil"
     }

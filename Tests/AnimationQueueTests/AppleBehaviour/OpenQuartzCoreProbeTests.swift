@@ -70,6 +70,10 @@ struct OpenQuartzCoreProbeTests {
         check(await AppleBehaviourProbes.negativeSpeedEnds(), differsUnder: [])
     }
 
+    @Test func positiveContinuityGivesSharpCorners() {
+        check(AppleBehaviourProbes.positiveContinuityGivesSharpCorners(), differsUnder: [])
+    }
+
     /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is
     /// selected for this run, and then to differ.
     private func check(_ result: ProbeResult, differsUnder modes: Set<String>) {

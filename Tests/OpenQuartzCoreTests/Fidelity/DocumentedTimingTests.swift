@@ -103,6 +103,38 @@ import Testing
         expectClose(try x(own), 10 * ReferenceTimingCurve.easeOut(0.5))
     }
 
+    /// `CAAnimation.h` on `continuityValues`: "positive values give sharp corners, negative
+    /// values give inverted corners". At +1 everywhere both tangents of a segment are its
+    /// chord, so the segment is straight (sharp corners at the keyframes); at −1 each
+    /// tangent is the neighbouring chord, which bends the segment the other way.
+    @Test func positiveContinuityGivesSharpCorners() throws {
+        func sample(continuity: Double, at fractions: [Double]) throws -> [CGFloat] {
+            let harness = EngineHarness()
+            let layer = makeLayer(harness)
+            let keyframes = CAKeyframeAnimation(keyPath: "position.x")
+            keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
+            keyframes.calculationMode = .cubic
+            keyframes.duration = 3
+            keyframes.continuityValues = Array(repeating: NSNumber(value: continuity), count: 4)
+            harness.commit { layer.add(keyframes, forKey: "k") }
+            return try fractions.map { fraction in
+                harness.advanceClock(to: 100 + 1 + fraction)   // segment 1, 10 → 0, spans [1, 2]
+                return try x(layer)
+            }
+        }
+        // Straight: 10 − 10s.
+        for (value, expected) in zip(try sample(continuity: 1, at: [0.25, 0.5, 0.75]), [7.5, 5, 2.5]) {
+            expectClose(value, expected)
+        }
+        // At −1 the outgoing tangent at 10 is the chord before it (+10) and the incoming one
+        // at 0 the chord after it (+10). Hermite with p1 = 10, p2 = 0, m1 = m2 = 10 at
+        // s = 0.25: 10·h00 + 10·h10 + 0·h01 + 10·h11 = 10 · (0.84375 + 0.140625 − 0.046875)
+        // = 9.375; by symmetry 0.625 at s = 0.75.
+        for (value, expected) in zip(try sample(continuity: -1, at: [0.25, 0.5, 0.75]), [9.375, 5, 0.625]) {
+            expectClose(value, expected)
+        }
+    }
+
     /// `CAAnimation.h` on `tensionValues`, `continuityValues` and `biasValues`: "Any
     /// unspecified values default to zero".
     @Test func unspecifiedTangentParametersAreZero() throws {
