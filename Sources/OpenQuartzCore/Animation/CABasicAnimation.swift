@@ -78,13 +78,13 @@ open class CABasicAnimation: CAPropertyAnimation {
         }
     }
 
-    override func value(atProgress progress: Double, base: AnimatableValue?) -> AnimatableValue? {
+    override func value(atProgress progress: Double, localTime: Double, base: AnimatableValue?) -> AnimatableValue? {
         guard let (from, to) = endpoints(base: base) else { return nil }
-        return from.interpolated(to: to, fraction: interpolationFraction(progress))
+        return from.interpolated(to: to, fraction: interpolationFraction(progress, localTime: localTime))
     }
 
     /// Maps timing progress to interpolation fraction; identity for a basic animation.
-    func interpolationFraction(_ progress: Double) -> Double { progress }
+    func interpolationFraction(_ progress: Double, localTime: Double) -> Double { progress }
 
     override func cumulativeDelta(base: AnimatableValue?) -> AnimatableValue? {
         endpoints(base: base).map { $0.to.subtracting($0.from) }

@@ -99,7 +99,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             reportingKey: key)
     }
 
-    override func value(atProgress progress: Double, base: AnimatableValue?) -> AnimatableValue? {
+    override func value(atProgress progress: Double, localTime: Double, base: AnimatableValue?) -> AnimatableValue? {
         track?.value(at: progress)
     }
 

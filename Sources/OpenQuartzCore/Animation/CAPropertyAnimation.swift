@@ -53,7 +53,10 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The value at `progress` (after the timing function) given the property's value before
     /// this animation (`base`); nil when there is nothing to show. Subclasses override.
-    func value(atProgress progress: Double, base: AnimatableValue?) -> AnimatableValue? { nil }
+    ///
+    /// `localTime` is the animation's time within its current pass, which a spring needs
+    /// when its `duration` is infinite (its progress then stays 0).
+    func value(atProgress progress: Double, localTime: Double, base: AnimatableValue?) -> AnimatableValue? { nil }
 
     /// The change over one pass, for cumulative repeats; nil when not cumulative-capable.
     func cumulativeDelta(base: AnimatableValue?) -> AnimatableValue? { nil }
@@ -68,12 +71,12 @@ open class CAPropertyAnimation: CAAnimation {
         if let accessor = accessor(for: keyPath) {
             // Typed: straight into the layer state, no boxes.
             let base = accessor.read(presentation.state)
-            guard let value = value(atProgress: progress, sample: sample, base: base) else { return }
+            guard let value = composedValue(atProgress: progress, sample: sample, base: base) else { return }
             accessor.write(value, into: &presentation.state)
         } else {
             presentation.withCopy { copy in
                 let base = copy.animatableValue(forKeyPath: keyPath)
-                guard let value = value(atProgress: progress, sample: sample, base: base) else { return }
+                guard let value = composedValue(atProgress: progress, sample: sample, base: base) else { return }
                 copy.setAnimatedValue(value, forKeyPath: keyPath, like: base)
             }
         }
@@ -81,8 +84,8 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The animated value at `progress` (after the timing function), with cumulative repeats
     /// and the additive base applied.
-    private func value(atProgress progress: Double, sample: ActiveTiming.Sample, base: AnimatableValue?) -> AnimatableValue? {
-        guard var value = value(atProgress: progress, base: base) else { return nil }
+    private func composedValue(atProgress progress: Double, sample: ActiveTiming.Sample, base: AnimatableValue?) -> AnimatableValue? {
+        guard var value = value(atProgress: progress, localTime: sample.localTime, base: base) else { return nil }
         if isCumulative, sample.iteration > 0, let delta = cumulativeDelta(base: base) {
             value = value.adding(delta.repeated(sample.iteration))
         }

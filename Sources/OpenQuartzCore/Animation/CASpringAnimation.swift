@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The value follows a damped harmonic oscillator from `fromValue` to `toValue`; progress
 /// maps to spring time as `progress · duration`. Set `duration = settlingDuration` to let
-/// the spring come to rest.
+/// the spring come to rest; an undamped spring never does (its settling duration is
+/// infinite), and then oscillates for as long as it is attached.
 ///
 /// ```swift
 /// let pop = CASpringAnimation(perceptualDuration: 0.4, bounce: 0.3)
@@ -129,9 +130,12 @@ open class CASpringAnimation: CABasicAnimation {
         return true
     }
 
-    /// Spring time is `progress · duration`; the fraction is the spring's displacement.
-    override func interpolationFraction(_ progress: Double) -> Double {
-        attachedSolver?.value(at: progress * duration) ?? solver.value(at: progress * duration)
+    /// Spring time is `progress · duration`, or the local time when the duration is infinite
+    /// (a spring that never settles, run for its `settlingDuration`); the fraction is the
+    /// spring's displacement.
+    override func interpolationFraction(_ progress: Double, localTime: Double) -> Double {
+        let time = duration.isFinite ? progress * duration : localTime
+        return attachedSolver?.value(at: time) ?? solver.value(at: time)
     }
 
     /// The solver of an attached copy, built once.

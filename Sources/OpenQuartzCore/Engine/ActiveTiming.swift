@@ -23,7 +23,8 @@ struct ActiveTiming: Equatable {
 
     init(_ timing: some CAMediaTiming) {
         beginTime = timing.beginTime
-        duration = max(0, timing.duration.isFinite ? timing.duration : 0)
+        // An infinite duration is kept (one pass that never ends); NaN counts as 0.
+        duration = timing.duration.isNaN ? 0 : max(0, timing.duration)
         speed = Double(timing.speed)
         timeOffset = timing.timeOffset
         repeatCount = Double(timing.repeatCount)
@@ -126,6 +127,10 @@ struct ActiveTiming: Equatable {
             return Sample(progress: 1, iteration: 0, localTime: time)
         }
         let cycle = cycleDuration
+        guard cycle.isFinite else {
+            // One pass that never ends: its progress stays 0 (a spring reads `localTime`).
+            return Sample(progress: 0, iteration: 0, localTime: time)
+        }
         var iteration = (time / cycle).rounded(.down)
         var within = time - iteration * cycle
         if time > 0, within == 0, time >= active {

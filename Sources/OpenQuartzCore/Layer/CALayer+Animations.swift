@@ -4,7 +4,9 @@ extension CALayer {
     /// Adds a **copy** of `anim` to the layer under `key`, replacing any animation with that key.
     ///
     /// - An animation whose `duration` is 0 or less takes the transaction's
-    ///   `animationDuration()` (0.25 s unless set).
+    ///   `animationDuration()` (0.25 s unless set); so does one whose duration is NaN,
+    ///   reported as invalid. An infinite duration is kept: the animation never ends (a
+    ///   spring then runs on its own time; other animations stay at their start).
     /// - An animation without a `timingFunction` takes the transaction's
     ///   `animationTimingFunction()`, if one is set (Apple, `CATransaction.h`: "any
     ///   animations added to layers will have this value set as their timingFunction").
@@ -14,9 +16,9 @@ extension CALayer {
     func attach(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
         let key = anim is CATransition ? kCATransition : key
-        if copy.duration <= 0 || !copy.duration.isFinite {
-            if copy.duration < 0 || !copy.duration.isFinite {
-                OQC.report(.ignoredInput, key: key ?? "", "an animation duration of \(copy.duration) is invalid; Core Animation uses the transaction duration (\(CATransaction.animationDuration()) s) instead. Use a finite duration of 0 or more.")
+        if copy.duration <= 0 || copy.duration.isNaN {
+            if copy.duration < 0 || copy.duration.isNaN {
+                OQC.report(.ignoredInput, key: key ?? "", "an animation duration of \(copy.duration) is invalid; Core Animation uses the transaction duration (\(CATransaction.animationDuration()) s) instead. Use a duration of 0 or more.")
             }
             copy.duration = CATransaction.animationDuration()
         }

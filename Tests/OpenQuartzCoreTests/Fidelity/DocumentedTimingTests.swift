@@ -103,6 +103,40 @@ import Testing
         expectClose(try x(own), 10 * ReferenceTimingCurve.easeOut(0.5))
     }
 
+    /// `CALayer.add(_:forKey:)`: "If the duration property of the animation is zero or
+    /// negative, the duration is changed to" the transaction's. An infinite duration is
+    /// neither: it is kept, and the animation never ends. An undamped spring run for its
+    /// `settlingDuration` (infinite) oscillates on: x(t) = 1 − cos(ω0·t), ω0 = √(k/m) = 10;
+    /// a basic animation stays at its start (t / ∞ = 0).
+    @Test func anInfiniteDurationIsKeptAndTheAnimationNeverEnds() throws {
+        let harness = EngineHarness()
+        let layer = makeLayer(harness)
+        let log = EventLog()
+        let spring = CASpringAnimation(keyPath: "position.x")
+        spring.fromValue = CGFloat(0)
+        spring.toValue = CGFloat(1)
+        spring.damping = 0
+        spring.duration = spring.settlingDuration
+        spring.delegate = RecordingDelegate(log: log, clock: harness.clock)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = Float(0.2)
+        fade.toValue = Float(1)
+        fade.duration = .infinity
+        harness.commit {
+            layer.add(spring, forKey: "spring")
+            layer.add(fade, forKey: "fade")
+        }
+        #expect(layer.animation(forKey: "spring")?.duration == .infinity)
+        #expect(layer.animation(forKey: "fade")?.duration == .infinity)
+        harness.advanceClock(to: 101)
+        expectClose(try x(layer), 1 - cos(10.0), tolerance: 1e-9)
+        expectClose(layer.presentation()?.opacity, 0.2)
+        harness.advanceClock(to: 1100)
+        expectClose(try x(layer), 1 - cos(10.0 * 1000), tolerance: 1e-6)
+        #expect(log.all == ["start@100.0"])
+        #expect(layer.animationKeys()?.sorted() == ["fade", "spring"])
+    }
+
     /// `CAAnimation.h` on `continuityValues`: "positive values give sharp corners, negative
     /// values give inverted corners". At +1 everywhere both tangents of a segment are its
     /// chord, so the segment is straight (sharp corners at the keyframes); at −1 each

@@ -93,7 +93,7 @@ import Testing
         #expect(diagnostics.kinds.contains(.invalidValue))
     }
 
-    @Test(arguments: [("badNegativeDuration", -1.0), ("badNaNDuration", Double.nan), ("badInfiniteDuration", Double.infinity)])
+    @Test(arguments: [("badNegativeDuration", -1.0), ("badNaNDuration", Double.nan), ("badNegativeInfiniteDuration", -Double.infinity)])
     func invalidDurationFallsBackToTheTransactionDurationAndIsReported(key: String, duration: Double) {
         let diagnostics = DiagnosticCollector(key: key)
         let h = EngineHarness()
