@@ -26,10 +26,21 @@ struct DelayedAnimation: LayerAnimation {
             animation.beginTime += delay
             if animation.fillMode == .removed { animation.fillMode = .backwards }
         } else if delay > 0 {
-            // Nothing to animate: hold for the delay, then show the final values.
-            resolved.animation = PauseAnimation.hold(for: delay)
+            // Nothing to animate: the from-values show for the delay, then the final values.
+            resolved.animation = Self.hold(resolved.initialValues, for: delay)
         }
         return resolved
+    }
+
+    /// Shows `values` for `delay`: one hold per key path, grouped when there are several;
+    /// an invisible pause when there is nothing to show.
+    private static func hold(_ values: [(keyPath: String, value: Any?)], for delay: TimeInterval) -> CAAnimation {
+        let holds = values.compactMap { holdAnimation($0.keyPath, $0.value, for: delay) }
+        guard holds.count > 1 else { return holds.first ?? PauseAnimation.hold(for: delay) }
+        let group = CAAnimationGroup()
+        group.animations = holds
+        group.duration = delay
+        return group
     }
 }
 

@@ -65,6 +65,28 @@ struct AnimationPlanTests {
         #expect(abs(Double(badge.presentation()!.opacity) - 0.25) < 1e-6)
     }
 
+    /// A zero-duration step has nothing to play: its from-value shows for the delay, then its
+    /// final value, as `.delayed(by:)` on the animation itself does.
+    @Test(arguments: [false, true])
+    func delayedZeroDurationStepShowsItsFromValueDuringTheDelay(delayingTheAnimation: Bool) async {
+        let badge = clock.makeLayer()
+        let jump = BasicAnimation(.opacity, from: 0.2, to: 0.9, duration: 0)
+        let run = queue.run(AnimationPlan {
+            if delayingTheAnimation {
+                Step(badge, jump.delayed(by: 0.5))
+            } else {
+                Step(badge, jump).delayed(by: 0.5)
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.25)
+        #expect(badge.presentation()?.opacity == 0.2)
+        #expect(badge.opacity == 0.9)
+        await clock.advance(by: 0.25)
+        #expect(badge.presentation()?.opacity == 0.9)
+        #expect(await run.outcome == .finished)
+        #expect(badge.animationKeys() == nil)
+    }
+
     @Test func waitAndPerformRunBetweenSteps() async {
         let label = clock.makeLayer()
         let log = Log()
