@@ -70,8 +70,8 @@ public struct AnimationGroup: LayerAnimation, TimedAnimation {
     /// the children's final values in order (a later child wins on a shared key path), and
     /// the values they start from, for revert (the first child's on a shared key path).
     ///
-    /// When no child animates (every child has zero duration), the animation is nil and
-    /// only the final values are committed, whatever the group's delay.
+    /// When no child animates (every child has zero duration and no delay), the animation
+    /// is nil and only the final values are committed, whatever the group's delay.
     public func resolve(for layer: CALayer) -> ResolvedAnimation {
         var children: [CAAnimation] = []
         var finals: [(keyPath: String, value: Any?)] = []

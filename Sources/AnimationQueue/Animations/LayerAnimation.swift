@@ -5,12 +5,14 @@ import Foundation
 /// `BasicAnimation`, `KeyframeAnimation`, `SpringAnimation` and `AnimationGroup` conform.
 /// A description is a `Sendable` value: build it anywhere, run it on any queue. It becomes
 /// Core Animation objects only when its operation starts, on the main thread, against the
-/// layer's state at that moment.
+/// layer's state at that moment; or, for a step of a gapless plan, when the steps it waits
+/// for start, against the model values they end on (see <doc:Chains>).
 public protocol LayerAnimation: Sendable {
     /// Resolves the description against `layer`'s current state (called on the main thread).
     ///
     /// The model-first contract, which ``AnimationOperation`` follows:
-    /// 1. Call `resolve(for:)` once, when the operation starts, on the main thread.
+    /// 1. Call `resolve(for:)` once, when the operation starts (a gapless plan may call it
+    ///    earlier, and again if that early commit is discarded), on the main thread.
     /// 2. Inside `CATransaction.begin()` / `setDisableActions(true)`, write every entry of
     ///    ``ResolvedAnimation/finalValues``, in order, with `layer.setValue(_:forKeyPath:)`.
     /// 3. If ``ResolvedAnimation/animation`` is nil, commit: there is nothing to wait for.
@@ -22,7 +24,8 @@ public protocol LayerAnimation: Sendable {
     /// The resolved animation has explicit from- and to-values (the from-value is what the
     /// layer showed before step 2), `isRemovedOnCompletion == true` and
     /// `fillMode == .backwards`, so after it ends the layer shows the model value and has no
-    /// animation attached.
+    /// animation attached; unless it fills forwards (``MediaTiming/fillsForwards``): then
+    /// `fillMode == .both` and it stays attached.
     func resolve(for layer: CALayer) -> ResolvedAnimation
 
     /// The time from the operation's start to the animation's end, in seconds: delay plus
@@ -46,8 +49,8 @@ public struct ResolvedAnimation {
     /// `beginTime`s stay relative to the group, as Core Animation expects.
     ///
     /// A zero-duration animation with a delay resolves to a hold: a basic animation from the
-    /// current value to the same value, lasting the delay, with `beginTime` 0, after which
-    /// the model's final value shows.
+    /// from-value (the explicit `from`, else the value the layer shows) to the same value,
+    /// lasting the delay, with `beginTime` 0, after which the model's final value shows.
     public var animation: CAAnimation?
     /// The model values after the animation, by key path, in the order to write them.
     ///

@@ -10,8 +10,8 @@ import Foundation
 /// Each operation still adds its animation in a transaction of its own, nested in the
 /// batch's, with its own completion block, so it keeps its own outcome and cancellation:
 /// the batch only groups the moment they begin. Nested transactions take effect when the
-/// batch's commits, so Core Animation fixes every begin time then; the batch reads them back
-/// after its commit.
+/// batch's commits, so Core Animation fixes every begin time then; after its commit the
+/// batch reads them back for the operations whose start someone hears.
 ///
 /// Operations arrive in the order their starts were queued. An operation that becomes ready
 /// while a batch is being started (its dependency ended at once) is started by the same

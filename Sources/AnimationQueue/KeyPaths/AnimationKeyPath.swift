@@ -15,7 +15,7 @@ import Foundation
 /// ## Why the wrong spellings cannot compile
 /// - `BasicAnimation(.conerRadius, to: 8)`: the leading dot looks `conerRadius` up among the
 ///   static members of `AnimationKeyPath`. There is no such member, so the compiler reports
-///   "type 'AnimationKeyPath<_>' has no member 'conerRadius'".
+///   that the type has no member 'conerRadius'.
 /// - `BasicAnimation(.opacity, from: "test", to: 1)`: `.opacity` exists only in the
 ///   extension `where Value == Float`, which fixes `Value` to `Float`; `from:` then has type
 ///   `Float?`, and a `String` literal is not a `Float` ("cannot convert value of type

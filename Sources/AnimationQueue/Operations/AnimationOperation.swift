@@ -15,8 +15,8 @@ import Foundation
 /// AnimationQueue.main.addOperations([fade, pop])
 /// ```
 ///
-/// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted` at
-/// once, without waiting for Core Animation.
+/// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted` on
+/// the main queue's next turn, without waiting for Core Animation.
 open class AnimationOperation: Operation, @unchecked Sendable {
     // Thread safety: `lock` guards `lifecycle` and the stored settings below. The lifecycle
     // returns actions, performed after unlocking: KVO notifications, Core Animation calls
@@ -41,8 +41,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private var storedPolicy = CancellationPolicy.holdPresentation
 
     /// What happens to this operation when a dependency is cancelled (`.cancel`: it finishes
-    /// `.cancelled` without touching its layer), on any queue and whatever queue the
-    /// dependency ran on. `.proceed` animates anyway, as a plain `Operation` would.
+    /// `.cancelled`, without touching its layer unless a gapless plan's commit ahead has
+    /// already begun, which then gets the cancellation policy), on any queue and whatever
+    /// queue the dependency ran on. `.proceed` animates anyway, as a plain `Operation` would.
     public var onCancelledDependency: DependencyCancellation {
         get { lock.withLock { storedDependencyPolicy } }
         set { lock.withLock { storedDependencyPolicy = newValue } }
@@ -222,7 +223,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     /// Cancels the operation. Before it starts, it finishes `.cancelled` without touching the
-    /// layer; while it animates, the layer is left as ``cancellationPolicy`` says.
+    /// layer (unless a gapless plan's commit ahead has already begun: that gets the policy);
+    /// while it animates, the layer is left as ``cancellationPolicy`` says.
     open override func cancel() {
         super.cancel()
         receive(.cancel)

@@ -80,7 +80,9 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     ///   - operations: Operations not yet added to any queue. Their dependencies should be set
     ///     before they are added; dependencies on operations outside the batch are allowed.
     ///   - onCancelledDependency: What these operations do when a dependency is cancelled;
-    ///     nil uses each `AnimationOperation`'s own setting, and `.cancel` for other operations.
+    ///     nil uses each `AnimationOperation`'s own setting, and `.cancel` for other operations
+    ///     (for those, a dependency in this queue, or one already cancelled when they are
+    ///     added: Foundation runs them after a dependency elsewhere that is cancelled later).
     /// - Precondition: No operation was added before, and the batch forms no dependency cycle.
     ///   A cycle is reported with the names of the operations on it.
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {

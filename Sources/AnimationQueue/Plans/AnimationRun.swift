@@ -153,8 +153,9 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     /// Whether every step has finished.
     public var isFinished: Bool { lock.withLock { state.outcome != nil } }
 
-    /// The run's outcome, once every step has ended: `.cancelled` if the run (or a step) was
-    /// cancelled, `.interrupted` if a step was interrupted, else `.finished`.
+    /// The run's outcome, once every step has ended: `.cancelled` if the run was cancelled;
+    /// else `.interrupted` if a step was interrupted, `.cancelled` if a step was cancelled,
+    /// else `.finished`.
     ///
     /// Cancelling the awaiting task cancels the run; the outcome is then `.cancelled`.
     public var outcome: AnimationOutcome {
