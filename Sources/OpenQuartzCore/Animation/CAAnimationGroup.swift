@@ -31,9 +31,8 @@ open class CAAnimationGroup: CAAnimation {
         guard let sample = timing.sample(atParentTime: parentTime) else { return }
         let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
         let groupTime = progress * duration
-        // While the group itself fills, its children hold their state the same way.
-        let phase = timing.phase(atParentTime: parentTime)
-        let childFill = InheritedFill(backwards: phase == .before, forwards: phase == .after)
+        // Filling forwards, the group stands at its end: children that end with it hold there.
+        let childFill = InheritedFill(holdsExactEnd: timing.phase(atParentTime: parentTime) == .after)
         for child in animations ?? [] {
             child.contribute(to: &presentation, atParentTime: groupTime, fill: childFill)
         }

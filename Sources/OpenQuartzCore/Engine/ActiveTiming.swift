@@ -20,6 +20,8 @@ struct ActiveTiming: Equatable {
     var autoreverses: Bool
     var fillsBackwards: Bool
     var fillsForwards: Bool
+    /// Holds the end state at the very end of the active period (see ``InheritedFill``).
+    var holdsExactEnd = false
 
     init(_ timing: some CAMediaTiming) {
         beginTime = timing.beginTime
@@ -34,11 +36,10 @@ struct ActiveTiming: Equatable {
         fillsForwards = timing.fillMode == .forwards || timing.fillMode == .both
     }
 
-    /// This timing with fill directions added by an enclosing group.
+    /// This timing inside an enclosing group that is in the state `fill` describes.
     func filling(_ fill: InheritedFill) -> ActiveTiming {
         var timing = self
-        timing.fillsBackwards = fillsBackwards || fill.backwards
-        timing.fillsForwards = fillsForwards || fill.forwards
+        timing.holdsExactEnd = fill.holdsExactEnd
         return timing
     }
 
@@ -50,6 +51,10 @@ struct ActiveTiming: Equatable {
         if elapsed < 0 { return .before }
         return elapsed >= activeDuration ? .after : .active
     }
+
+    /// How far past its end (relative to its length) a child still counts as ending with its
+    /// group: the group's end in the child's time goes through a subtraction and a product.
+    static let endTolerance = 1e-12
 
     /// One forward pass, or a forward and a backward pass when autoreversing.
     var cycleDuration: Double { autoreverses ? 2 * duration : duration }
@@ -97,7 +102,7 @@ struct ActiveTiming: Equatable {
             guard fillsBackwards else { return nil }
             time = 0
         } else if elapsed >= active {
-            guard fillsForwards else { return nil }
+            guard fillsForwards || (holdsExactEnd && elapsed - active <= Self.endTolerance * max(1, active)) else { return nil }
             time = active
         } else {
             time = elapsed
@@ -149,8 +154,12 @@ struct ActiveTiming: Equatable {
 }
 
 /// Fill directions that an enclosing animation group imposes on its children.
+/// What an enclosing group passes to its children. They run in its time space under the
+/// normal rules (Apple, `CAAnimationGroup.animations`): each shows only while active or
+/// while its own `fillMode` fills. One addition: while the group fills forwards, its time
+/// stands at its end, and a child whose active period ends exactly there holds its end
+/// state, as the group does (a child as long as its group is the common case).
 struct InheritedFill: Equatable {
-    var backwards: Bool
-    var forwards: Bool
-    static let none = InheritedFill(backwards: false, forwards: false)
+    var holdsExactEnd: Bool
+    static let none = InheritedFill(holdsExactEnd: false)
 }

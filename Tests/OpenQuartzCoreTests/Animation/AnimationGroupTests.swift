@@ -206,6 +206,42 @@ import Testing
         expectClose(try #require(layer.presentation()).opacity, 0.5)
     }
 
+    /// `CAAnimationGroup.animations`: the children run "in the time space of the parent
+    /// animation using the normal rules". A filling group does not make its children fill:
+    /// one that ended inside the group, or has not begun, shows nothing, before the group
+    /// starts and after it ends as while it runs.
+    @Test func aFillingGroupDoesNotMakeItsChildrenFill() throws {
+        let h = EngineHarness()
+        let layer = makeLayer(h)
+        let g = group([delayedMove()])
+        g.fillMode = .both
+        g.isRemovedOnCompletion = false
+        h.commit {
+            g.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + 1
+            layer.add(g, forKey: "g")
+        }
+        h.advanceClock(to: 100.5)
+        expectClose(try #require(layer.presentation()).position.x, -1, "before the group: the child has not begun")
+        h.advanceClock(to: 101.75)
+        expectClose(try #require(layer.presentation()).position.x, 25)
+        h.advanceClock(to: 102.75)
+        expectClose(try #require(layer.presentation()).position.x, -1, "the child ended inside the group")
+        h.advanceClock(to: 104)
+        expectClose(try #require(layer.presentation()).position.x, -1, "after the group: the child still ended")
+    }
+
+    /// A child that ends exactly when a forward-filling group does holds its end with it.
+    @Test func aChildThatEndsWithAFillingGroupHoldsItsEnd() throws {
+        let h = EngineHarness()
+        let layer = makeLayer(h)
+        let g = group(duration: 1.5, [delayedMove()])   // the child ends at 0.5 + 1 = 1.5
+        g.fillMode = .forwards
+        g.isRemovedOnCompletion = false
+        h.commit { layer.add(g, forKey: "g") }
+        h.advanceClock(to: 103)
+        expectClose(try #require(layer.presentation()).position.x, 100)
+    }
+
     @Test func delayedGroupDelaysItsChildren() throws {
         let h = EngineHarness()
         let layer = makeLayer(h)
