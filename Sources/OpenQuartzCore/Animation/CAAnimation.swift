@@ -11,7 +11,7 @@ import Foundation
 /// fade.duration = 0.3
 /// layer.add(fade, forKey: "fade")
 /// ```
-open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
+open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAction {
     /// Creates an animation with Apple's defaults, or the class's `defaultValue(forKey:)` for
     /// a declared property that a subclass gives a default.
     public override init() {
@@ -45,6 +45,12 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     public required init?(coder: NSCoder) {
         super.init()
     }
+
+    /// Archives the animation: OpenQuartzCore archives nothing. Subclasses may override it.
+    open func encode(with coder: NSCoder) {}
+
+    /// True, as in Core Animation.
+    open class var supportsSecureCoding: Bool { true }
 
     /// Creates a copy of `other`, of `other`'s dynamic type. Engine machinery for `copy()`.
     public required convenience init(__copying other: CAAnimation) {

@@ -26,7 +26,7 @@ import Foundation
 ///   may be read and changed from any thread, like Apple's. User code (actions, delegates,
 ///   `display()`, `init(layer:)`) is never called with that lock held. Like Apple's, the
 ///   class is not `Sendable`, so subclasses need not restate a conformance.
-open class CALayer: NSObject, CAMediaTiming {
+open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Stored properties; guarded by `Engine.lock`.
     var storage = LayerState()
     /// Attached animations in the order they apply; guarded by `Engine.lock`.
@@ -85,6 +85,12 @@ open class CALayer: NSObject, CAMediaTiming {
         applyClassDefaults()
         Transactions.noteCreation(of: self)
     }
+
+    /// Archives the layer: OpenQuartzCore archives nothing. Subclasses may override it.
+    open func encode(with coder: NSCoder) {}
+
+    /// True, as in Core Animation.
+    open class var supportsSecureCoding: Bool { true }
 
     /// Creates an instance of the receiver's dynamic class through `init(layer:)`. Engine
     /// machinery for `presentation()`; inherited by every subclass that overrides all of

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// The class is `@unchecked Sendable` because it is immutable: every stored property is
 /// either a `let` or is written only inside `init(name:)`, before the instance is returned.
-open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable {
     private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
     /// The solver, with its coefficients precomputed from the control points.
     internal let bezier: UnitBezier
@@ -43,6 +43,20 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         bezier = UnitBezier(c1x: Double(c1x), c1y: Double(c1y), c2x: Double(c2x), c2y: Double(c2y))
         super.init()
     }
+
+    /// Creates a timing function from an archive; OpenQuartzCore archives nothing and
+    /// returns the linear curve.
+    public required init?(coder: NSCoder) {
+        (c1x, c1y, c2x, c2y) = (0, 0, 1, 1)
+        bezier = UnitBezier(c1x: 0, c1y: 0, c2x: 1, c2y: 1)
+        super.init()
+    }
+
+    /// Archives the function: OpenQuartzCore archives nothing. Subclasses may override it.
+    open func encode(with coder: NSCoder) {}
+
+    /// True, as in Core Animation.
+    open class var supportsSecureCoding: Bool { true }
 
     /// Creates one of the predefined timing functions.
     ///

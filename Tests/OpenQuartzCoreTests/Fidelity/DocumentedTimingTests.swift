@@ -207,6 +207,39 @@ import Testing
         #expect(transition.subtype == .fromLeft)
     }
 
+    /// `CALayer`, `CAAnimation` and `CAMediaTimingFunction` adopt `NSSecureCoding` in
+    /// Apple's headers, so subclasses that implement the coding methods compile; nothing is
+    /// archived here (MissingAPI.md), and decoding gives the defaults.
+    @Test func subclassesCanImplementTheCodingMethods() throws {
+        final class CodedLayer: CALayer {
+            override init() { super.init() }
+            override init(layer: Any) { super.init(layer: layer) }
+            required init?(coder: NSCoder) { super.init(coder: coder) }
+            override func encode(with coder: NSCoder) { super.encode(with: coder) }
+            override class var supportsSecureCoding: Bool { true }
+        }
+        final class CodedAnimation: CABasicAnimation {
+            override init() { super.init() }
+            required init?(coder: NSCoder) { super.init(coder: coder) }
+            override func encode(with coder: NSCoder) { super.encode(with: coder) }
+        }
+        final class CodedCurve: CAMediaTimingFunction, @unchecked Sendable {  // immutable, as its superclass
+            init() { super.init(controlPoints: 0.5, 0, 0.5, 1) }
+            required init?(coder: NSCoder) { super.init(coder: coder) }
+            override func encode(with coder: NSCoder) { super.encode(with: coder) }
+        }
+        #expect(CALayer.supportsSecureCoding && CAAnimation.supportsSecureCoding && CAMediaTimingFunction.supportsSecureCoding)
+        #expect(CodedLayer.supportsSecureCoding)
+        let archive = NSKeyedArchiver(requiringSecureCoding: false)
+        CodedAnimation().encode(with: archive)
+        CodedCurve().encode(with: archive)
+        let decoded = try #require(CodedCurve(coder: NSKeyedUnarchiver(forReadingWith: archive.encodedData)))
+        var point: [Float] = [0, 0]
+        decoded.getControlPoint(at: 1, values: &point)
+        #expect(point == [0, 0])   // the linear curve's first control point
+        #expect(CodedLayer(coder: NSKeyedUnarchiver(forReadingWith: archive.encodedData))?.opacity == 1)
+    }
+
     /// A subclass with a designated initialiser of its own compiles when it also overrides
     /// `init()` (see MissingAPI.md), and its copies keep their dynamic type.
     @Test func aSubclassWithItsOwnInitialiserIsCopiedAsItself() throws {
