@@ -113,6 +113,10 @@ open class CASpringAnimation: CABasicAnimation {
         case "damping": return damping
         case "initialVelocity": return initialVelocity
         case "allowsOverdamping": return allowsOverdamping
+        // Read-only, as key-value coding reads any getter.
+        case "settlingDuration": return settlingDuration
+        case "perceptualDuration": return perceptualDuration
+        case "bounce": return bounce
         default: return super.knownValue(forKey: key)
         }
     }

@@ -244,5 +244,14 @@ import Testing
         let values = run(spring, h)
         expectMatchesReference(values, mass: 1, stiffness: 100, damping: 10, velocity: 0)
     }
+
+    /// Key-value coding reads every property getter, the read-only ones included.
+    @Test func keyValueCodingReadsTheDerivedProperties() {
+        let spring = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.25)
+        #expect(spring.value(forKey: "settlingDuration") as? CFTimeInterval == spring.settlingDuration)
+        #expect(spring.value(forKey: "perceptualDuration") as? TimeInterval == spring.perceptualDuration)
+        #expect(spring.value(forKey: "bounce") as? CGFloat == spring.bounce)
+        #expect(abs(spring.bounce - 0.25) < 1e-9 && abs(spring.perceptualDuration - 0.5) < 1e-9)
+    }
 }
 #endif
