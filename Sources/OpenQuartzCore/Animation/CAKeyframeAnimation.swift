@@ -70,6 +70,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override var declaredValues: [Any] { values ?? [] }
 
+    /// Apple, `CAAnimationCalculationMode.paced` and `.cubicPaced`: "keyTimes and
+    /// timingFunction are ignored and keyframe times are automatically generated to give the
+    /// animation a constant velocity".
+    override var appliesTimingFunction: Bool { calculationMode != .paced && calculationMode != .cubicPaced }
+
     /// The validated keyframe track, built when the animation is attached to a layer.
     var track: KeyframeTrack?
 

@@ -64,10 +64,14 @@ open class CAPropertyAnimation: CAAnimation {
     /// The values this animation carries, checked against the layer's property at attachment.
     var declaredValues: [Any] { [] }
 
+    /// Whether `timingFunction` shapes the progress (a paced keyframe animation ignores it).
+    var appliesTimingFunction: Bool { true }
+
     override func contribute(to presentation: inout PresentationEvaluation, atParentTime parentTime: Double, fill: InheritedFill = .none) {
         guard !isInert, let keyPath,
               let sample = ActiveTiming(self).filling(fill).sample(atParentTime: parentTime) else { return }
-        let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
+        let function = appliesTimingFunction ? timingFunction : nil
+        let progress = function?.evaluate(sample.progress) ?? sample.progress
         if let accessor = accessor(for: keyPath) {
             // Typed: straight into the layer state, no boxes.
             let base = accessor.read(presentation.state)
