@@ -5,7 +5,7 @@ import Foundation
 /// The spring pulls a unit mass-normalized displacement from 0 toward 1: x(0) = 0,
 /// x′(0) = `initialVelocity` (positive means toward the end value, as Apple documents), and
 /// m·x″ + c·x′ + k·(x − 1) = 0. With ω0 = √(k/m) and ζ = c / (2√(k·m)) the regimes are the
-/// ones CORE-ANIMATION.md ("Springs") states:
+/// ones Core Animation's springs follow:
 /// - under-damped (ζ < 1): 1 − e^(−ζω0 t)(cos ωd t + ((ζω0 − v0)/ωd) sin ωd t);
 /// - critical (ζ = 1, and ζ > 1 when overdamping is not allowed): 1 − (1 + (ω0 − v0) t) e^(−ω0 t);
 /// - over-damped with overdamping allowed: 1 − (C1 e^(r1 t) + C2 e^(r2 t)).
@@ -50,7 +50,7 @@ internal struct SpringSolver: Sendable {
 
     /// Creates the solver; invalid parameters fall back to `CASpringAnimation`'s defaults.
     init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, allowsOverdamping: Bool) {
-        // Apple: "an invalid setter value falls back to the default" (CORE-ANIMATION.md).
+        // An invalid setter value falls back to the default, as Core Animation's setters do.
         self.mass = mass > 0 && mass.isFinite ? mass : 1
         self.stiffness = stiffness > 0 && stiffness.isFinite ? stiffness : 100
         self.damping = damping >= 0 ? damping : 10  // NaN and negatives fail the test.
@@ -81,7 +81,7 @@ internal struct SpringSolver: Sendable {
         }
     }
 
-    /// Normalized progress x(t) from 0 toward 1 at spring time t (seconds), per CORE-ANIMATION.md "Springs".
+    /// Normalized progress x(t) from 0 toward 1 at spring time t (seconds), from the closed forms of the damped harmonic oscillator.
     ///
     /// Times at or before 0 (and NaN) give 0, the start of the motion.
     func value(at t: Double) -> Double {
@@ -98,7 +98,7 @@ internal struct SpringSolver: Sendable {
         }
     }
 
-    /// Apple's settlingDuration for these parameters, before dividing by speed (epsilon 0.001; see CORE-ANIMATION.md); .infinity when damping is 0.
+    /// Apple's settlingDuration for these parameters, before dividing by speed (epsilon 0.001); .infinity when damping is 0.
     ///
     /// - ζ = 0 (and infinite damping): infinity.
     /// - ζ < 1: ln((|A| + |B|)/ε) / (ζω0) with A = 1 and B = (ζω0 − v0)/ωd, the time the

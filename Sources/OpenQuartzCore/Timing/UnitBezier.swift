@@ -26,7 +26,7 @@ internal struct UnitBezier: Sendable {
 
     /// The accepted error in t: a step shorter than this, or a Newton step whose predicted
     /// next error is below it, ends the solve. It keeps |x(t) − x| far below the 1e−7 that
-    /// browsers use (Core Animation's own tolerance is about 1e−5, per CORE-ANIMATION.md).
+    /// browsers use (Core Animation's own tolerance is about 1e−5).
     static let parameterTolerance = 1e-12
     /// Newton and bisection steps together never exceed this count, so NaN cannot hang.
     static let maximumIterations = 64

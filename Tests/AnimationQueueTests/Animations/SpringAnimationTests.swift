@@ -2,7 +2,7 @@ import AnimationQueue
 import Foundation
 import Testing
 
-/// Spring conversion and settling, against the closed forms of CORE-ANIMATION.md
+/// Spring conversion and settling, against the closed forms of the damped harmonic oscillator
 /// re-derived here.
 @Suite struct SpringAnimationTests {
     /// x(t) for ζ < 1, from the textbook solution with x(0) = 0, x′(0) = v0.

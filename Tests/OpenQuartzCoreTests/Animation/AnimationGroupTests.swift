@@ -8,7 +8,7 @@ import Testing
 
 /// CAAnimationGroup: the children run concurrently in the group's time space (a child's
 /// beginTime is relative to the group's start) and the group's duration clips them
-/// (Apple, "CAAnimationGroup"; CORE-ANIMATION.md).
+/// (Apple, "CAAnimationGroup").
 ///
 /// The clock starts at 100; a group added then begins at 100. The layer's model position.x
 /// is −1 and opacity 1, so "nothing applies" shows as −1 / 1.

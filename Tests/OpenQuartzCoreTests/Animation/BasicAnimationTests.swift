@@ -6,7 +6,7 @@ import Foundation
 import Testing
 @testable import OpenQuartzCore
 
-/// CABasicAnimation's from/to/by rules (Apple, "CABasicAnimation"; CORE-ANIMATION.md) on every
+/// CABasicAnimation's from/to/by rules (Apple, "CABasicAnimation" and `CAAnimation.h`) on every
 /// kind of animatable value, with expected values worked out by hand.
 ///
 /// Every test starts its own manual clock at t = 100; animations are linear (no timing
@@ -532,7 +532,7 @@ import Testing
     }
 }
 
-/// `isAdditive` and `isCumulative` (CORE-ANIMATION.md "Additive and cumulative").
+/// `isAdditive` and `isCumulative` (Apple, `CAAnimation.h` on `additive` and `cumulative`).
 @Suite struct AdditiveAndCumulativeAnimationTests {
     @Test func additiveAnimationAddsToModelValue() throws {
         let h = EngineHarness()

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenQuartzCore
 
 /// CASpringAnimation through a layer, against an independent RK4 integration of
-/// m·x″ + c·x′ + k·(x − 1) = 0, x(0) = 0, x′(0) = v0 (CORE-ANIMATION.md, "Springs").
+/// m·x″ + c·x′ + k·(x − 1) = 0, x(0) = 0, x′(0) = v0 (Apple, "CASpringAnimation").
 @Suite struct SpringAnimationTests {
     typealias R = ReferenceSolvers
 

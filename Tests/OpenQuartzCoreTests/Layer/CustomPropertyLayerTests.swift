@@ -7,7 +7,7 @@ import Testing
 @testable import OpenQuartzCore
 
 /// A CALayer subclass with a custom animatable property, declared the portable way
-/// (CORE-ANIMATION.md, "Custom animatable properties").
+/// (Apple, `CALayer.h` on `needsDisplayForKey:`).
 final class ProgressLayer: CALayer {
     /// The custom animatable property, stored through key-value coding.
     var progress: CGFloat {

@@ -7,7 +7,7 @@ import Testing
 @testable import OpenQuartzCore
 
 /// Implicit actions: what changing an animatable property of a committed standalone layer
-/// adds, and the search order of `action(forKey:)` (CORE-ANIMATION.md, "Actions").
+/// adds, and the search order of `action(forKey:)` (Apple, `CALayer.h` on `actionForKey:`).
 @Suite struct ImplicitActionTests {
     typealias R = ReferenceSolvers
 

@@ -157,7 +157,7 @@ struct ReferenceTimingCurve: Sendable {
         (self.c1x, self.c1y, self.c2x, self.c2y) = (Double(c1x), Double(c1y), Double(c2x), Double(c2y))
     }
 
-    /// Apple's named curves, with the control points from CORE-ANIMATION.md.
+    /// Apple's named curves, with the control points Apple documents for each name.
     static let easeIn = ReferenceTimingCurve(0.42, 0, 1, 1)
     static let easeOut = ReferenceTimingCurve(0, 0, 0.58, 1)
     static let easeInEaseOut = ReferenceTimingCurve(0.42, 0, 0.58, 1)

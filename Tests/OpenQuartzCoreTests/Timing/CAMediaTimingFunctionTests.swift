@@ -8,7 +8,7 @@ import Testing
 
 /// Checks `CAMediaTimingFunction` and its Bézier evaluation against brute-force references.
 @Suite struct CAMediaTimingFunctionTests {
-    /// Apple's table (CORE-ANIMATION.md; the constants' documentation).
+    /// Apple's table (the constants' documentation).
     static let namedCurves: [(CAMediaTimingFunctionName, String, [Float])] = [
         (.linear, "linear", [0, 0, 1, 1]),
         (.easeIn, "easeIn", [0.42, 0, 1, 1]),

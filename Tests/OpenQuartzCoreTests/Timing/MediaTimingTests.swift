@@ -7,7 +7,7 @@ import Testing
 @testable import OpenQuartzCore
 
 /// CAMediaTiming on animations: repeats, autoreverse, fill modes, begin time, speed and time
-/// offset (CORE-ANIMATION.md "Timing semantics").
+/// offset (Apple, `CAMediaTiming.h`).
 ///
 /// The clock starts at 100 and the animation is added at 100, so its `beginTime` becomes 100
 /// (the layer's local time at commit). Unless stated, the animation is `position.x` from 0 to
