@@ -14,8 +14,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// When each keyframe applies, as fractions 0…1 of the duration.
     ///
     /// Linear and cubic modes take one per value, from 0 to 1; discrete takes one more than
-    /// values. Invalid arrays (wrong count, decreasing, outside 0…1) are ignored and the
-    /// keyframes are spaced evenly (Apple, "CAKeyframeAnimation.keyTimes").
+    /// values (Apple, "CAKeyframeAnimation.keyTimes"). For other arrays Apple says only that
+    /// "the timing of your animation might not be what you expect"; here an invalid array
+    /// (wrong count, decreasing, outside 0…1) is reported and ignored, and the keyframes are
+    /// spaced evenly.
     open var keyTimes: [NSNumber]?
     /// Per-segment timing functions: one fewer than values; applied after `timingFunction`.
     open var timingFunctions: [CAMediaTimingFunction]?
