@@ -9,9 +9,8 @@ extension AnimationOperation {
     /// before the operation started, before Core Animation fixed the begin time (a commit
     /// nested in a pending transaction), and for an operation whose start no one hears,
     /// whose begin time is not read back (a gapless plan's run hears every step). An
-    /// animation only committed ahead does not
-    /// count: the look-ahead of a gapless plan is one step, whatever order simultaneous steps
-    /// start in.
+    /// animation only committed ahead does not count: the look-ahead of a gapless plan is one
+    /// step, whatever order simultaneous steps start in.
     ///
     /// Nil too once other code removed the animation before its end (the operation ends
     /// `.interrupted`; its end will not come), including when it adopted a removed commit

@@ -259,8 +259,7 @@ struct OperationLifecycle {
         var hearStart: Bool { run != nil || !didStart.isEmpty }
 
         func started(_ operation: AnimationOperation, at time: @autoclosure () -> CFTimeInterval) {
-            let run = self.run
-            guard run != nil || !didStart.isEmpty else { return }
+            guard hearStart else { return }
             let time = time()
             run?.stepDidStart(operation, at: time)
             for hook in didStart { hook(operation, time) }
