@@ -54,17 +54,34 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     public var isSuspended: Bool {
         get { lock.withLock { suspendedByOwner } }
         set {
-            let held = lock.withLock { () -> Bool in
-                suspendedByOwner = newValue
-                return heldInBackground
-            }
-            operations.isSuspended = newValue || held
+            lock.withLock { suspendedByOwner = newValue }
+            releaseHeldBackIfRunning()
         }
     }
     /// What the owner set `isSuspended` to; guarded by `lock`.
     private var suspendedByOwner = false
     /// Whether the app is in the background, which holds back unstarted work; guarded by `lock`.
     private var heldInBackground = false
+    /// Operations whose in-queue dependencies finished while the queue was suspended or held
+    /// in the background, each with the order it became ready in; guarded by `lock`.
+    ///
+    /// The queue holds them itself rather than suspending its `OperationQueue`, which starts
+    /// nothing while suspended, not even a cancelled operation: a cancelled one is released
+    /// at once and finishes (``handOverIfCancelled(_:)``), so `cancelAll()` ends everything.
+    private var heldBack: [ObjectIdentifier: (order: Int, operation: Operation)] = [:]
+    /// The order the next held-back operation gets; guarded by `lock`.
+    private var nextHeldOrder = 0
+
+    /// Hands the held-back operations over, in the order they became ready, unless the queue
+    /// is still suspended or in the background.
+    private func releaseHeldBackIfRunning() {
+        let released = lock.withLock { () -> [Operation] in
+            guard !suspendedByOwner, !heldInBackground, !heldBack.isEmpty else { return [] }
+            defer { heldBack = [:] }
+            return heldBack.values.sorted { $0.order < $1.order }.map(\.operation)
+        }
+        handOver(released, beginNowOnMainThread: false)
+    }
 
     /// The number of operations added and not yet finished.
     public var operationCount: Int { lock.withLock { graph.count } }
@@ -183,8 +200,9 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     var unfinished: [Operation] { lock.withLock { graph.allOperations } }
 
     /// Operations that will make progress without time passing:
-    /// - ones handed to the `OperationQueue` and not started yet, unless it is suspended or
-    ///   they wait on a dependency it does not run (one on another queue may need time);
+    /// - ones handed to the `OperationQueue` and not started yet, unless they are held back
+    ///   (the queue is suspended) or wait on a dependency it does not run (one on another
+    ///   queue may need time);
     /// - finished ones still in the graph, whose finish the queue has not handled yet (it
     ///   learns of a plain operation's finish from an operation that depends on it, which
     ///   Foundation starts asynchronously);
@@ -194,8 +212,8 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// Asynchronous plain operations may wait on anything, so they are not counted; animation
     /// operations report their own work in flight (``SchedulerActivity/begin(_:)``).
     var progressingWithoutTime: [(operation: Operation, reason: String)] {
-        let suspended = operations.isSuspended
-        return lock.withLock { graph.operationsWithHandOver }.compactMap { operation, handedOver in
+        let (nodes, held) = lock.withLock { (graph.operationsWithHandOver, Set(heldBack.keys)) }
+        return nodes.compactMap { operation, handedOver in
             // An animation operation's outcome is set just before it reports `isFinished`.
             if operation.isFinished || (operation as? AnimationOperation)?.outcome != nil {
                 return (operation, "has finished and is handing its dependents over")
@@ -205,7 +223,8 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
                 let blockAboutToRun = (operation as? MainThreadOperation)?.isWaitingForMainThread ?? false
                 return synchronousWork || blockAboutToRun ? (operation, "is running") : nil
             }
-            return handedOver && !suspended && operation.isReady ? (operation, "is handed over and not started") : nil
+            let isHeldBack = held.contains(ObjectIdentifier(operation))
+            return handedOver && !isHeldBack && operation.isReady ? (operation, "is handed over and not started") : nil
         }
     }
 
@@ -217,7 +236,6 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// the operations that have not started until the app returns to the foreground.
     func applicationDidEnterBackground() {
         lock.withLock { heldInBackground = true }
-        operations.isSuspended = true
         for case let operation as AnimationOperation in unfinished {
             MainThread.run { operation.removeAnimationsForBackground() }
         }
@@ -238,11 +256,8 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// The app returns to the foreground (main thread): the held-back operations start,
     /// unless the owner suspended the queue.
     func applicationWillEnterForeground() {
-        let suspended = lock.withLock { () -> Bool in
-            heldInBackground = false
-            return suspendedByOwner
-        }
-        operations.isSuspended = suspended
+        lock.withLock { heldInBackground = false }
+        releaseHeldBackIfRunning()
     }
 
     private func policy(for operation: Operation, _ override: DependencyCancellation?) -> DependencyCancellation {
@@ -328,8 +343,11 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// `OperationQueue` now, so it finishes cancelled at once (as on a plain `OperationQueue`,
     /// where a cancelled operation becomes ready) instead of when its dependencies end.
     private func handOverIfCancelled(_ operation: Operation) {
-        guard operation.isCancelled, lock.withLock({ graph.handOverCancelled(operation) }) else { return }
-        handToOperationQueue([operation])
+        guard operation.isCancelled else { return }
+        let release = lock.withLock {
+            graph.handOverCancelled(operation) || heldBack.removeValue(forKey: ObjectIdentifier(operation)) != nil
+        }
+        if release { handToOperationQueue([operation]) }
     }
 
     /// Starts operations whose in-queue dependencies have finished.
@@ -339,17 +357,18 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// in one main-thread turn and one `CATransaction`. The `OperationQueue` gets the rest:
     /// other operations, cancelled ones (they finish at once there, off this call stack, so
     /// cancelling a long chain does not recurse), ones that wait for an operation outside
-    /// the queue, and every operation while the queue is suspended or held in the background.
+    /// the queue. While the queue is suspended or held in the background, it holds back every
+    /// operation that is not cancelled (``heldBack``).
     ///
     /// - Parameter beginNowOnMainThread: On the main thread, begin the animations before
     ///   returning, instead of on the main queue's next turn.
     private func handOver(_ ready: [Operation], beginNowOnMainThread: Bool) {
         guard !ready.isEmpty else { return }
-        let held = lock.withLock { suspendedByOwner || heldInBackground }
+        let running = holdBackUnlessRunning(ready)
         var queued: [Operation] = []
         var started: [AnimationOperation] = []
-        for operation in ready {
-            if !held, let animation = operation as? AnimationOperation, !animation.isCancelled, animation.isReady {
+        for operation in running {
+            if let animation = operation as? AnimationOperation, !animation.isCancelled, animation.isReady {
                 started.append(animation)
             } else {
                 queued.append(operation)
@@ -359,6 +378,33 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
         guard !started.isEmpty else { return }
         StartBatch.shared.enqueue(started.filter { $0.startForQueue() })
         StartBatch.shared.beginQueued(nowOnMainThread: beginNowOnMainThread)
+    }
+
+    /// The operations of `ready` to hand over now: all of them, unless the queue is suspended
+    /// or in the background; then only the cancelled ones, which finish at once, and the rest
+    /// are held back (``heldBack``).
+    private func holdBackUnlessRunning(_ ready: [Operation]) -> [Operation] {
+        guard lock.withLock({ suspendedByOwner || heldInBackground }) else { return ready }
+        // Read outside the lock: Foundation takes its own.
+        let cancelled = ready.map(\.isCancelled)
+        let running: [Operation] = lock.withLock {
+            guard suspendedByOwner || heldInBackground else { return ready }
+            var running: [Operation] = []
+            for (operation, isCancelled) in zip(ready, cancelled) {
+                if isCancelled {
+                    running.append(operation)
+                } else {
+                    heldBack[ObjectIdentifier(operation)] = (nextHeldOrder, operation)
+                    nextHeldOrder += 1
+                }
+            }
+            return running
+        }
+        // One cancelled meanwhile may have looked for itself among the held back too early.
+        for (operation, wasCancelled) in zip(ready, cancelled) where !wasCancelled && operation.isCancelled {
+            handOverIfCancelled(operation)
+        }
+        return running
     }
 
     func operationWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome) {

@@ -195,6 +195,59 @@ struct AnimationQueueTests {
         #expect(queue.operationCount == 0)
     }
 
+    /// Still suspended: `cancelAll()` finishes every operation cancelled at once, and the
+    /// queue, once released, is freed (Cancellation guide: call `cancelAll()` before letting
+    /// a suspended queue with pending work go).
+    @Test func cancelAllOnAQueueThatStaysSuspendedFinishesEverythingAndFreesIt() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 0)
+        var queue: AnimationQueue? = AnimationQueue(name: #function)
+        weak let released = queue
+        queue?.isSuspended = true
+        let first = ProbedAnimationOperation("first", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let second = ProbedAnimationOperation("second", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
+        let block = BlockOperation {}
+        second.addDependency(first)
+        block.addDependency(second)
+        queue?.addOperations([first, second, block])
+        await clock.advance(by: 0.5)
+        queue?.cancelAll()
+        #expect(queue?.isSuspended == true)
+        await clock.advance(by: 0)
+        await expectFinishedOnce(first, .cancelled, clock: clock)
+        await expectFinishedOnce(second, .cancelled, clock: clock)
+        await settle(clock) { block.isFinished }
+        #expect(block.isFinished && block.isCancelled)
+        #expect(!first.everExecuted && !second.everExecuted && layer.opacity == 0)
+        #expect(queue?.operationCount == 0)
+        queue = nil
+        await settle(clock) { released == nil }
+        #expect(released == nil)
+    }
+
+    /// Operations that become ready while the queue is suspended start in that order when it
+    /// resumes, together.
+    @Test func operationsHeldBackWhileSuspendedStartInOrderWhenResumed() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layers = (0..<3).map { _ in probeLayer(on: clock, opacity: 0) }
+        let queue = AnimationQueue(name: #function)
+        queue.isSuspended = true
+        let operations = layers.enumerated().map { index, layer in
+            ProbedAnimationOperation("op\(index)", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        }
+        for operation in operations { queue.addOperation(operation) }
+        await clock.advance(by: 1)
+        #expect(operations.allSatisfy { !$0.everExecuted })
+        queue.isSuspended = false
+        await clock.advance(by: 0)
+        #expect(log.events.filter { $0.hasSuffix(" executing") } == ["op0 executing", "op1 executing", "op2 executing"])
+        #expect(Set(operations.map(\.startBatch)).count == 1)
+        await clock.advance(by: 1)
+        for operation in operations { await expectFinishedOnce(operation, .finished, clock: clock) }
+    }
+
     // MARK: Mixed graphs
 
     @Test func blockOperationRunsBetweenTwoAnimationsInAMixedGraph() async {
