@@ -21,6 +21,7 @@ extension AnimationOperation {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         writeModel(resolved.finalValues, on: layer)
+        modelWrite = ModelWriters.record(resolved.keyPaths, on: layer)
         if let plan {
             // The copy that `add(_:forKey:)` keeps and the completion block are the observer's
             // only owners, so the observer also reports the layer's deallocation (see
@@ -79,6 +80,7 @@ extension AnimationOperation {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         writeModel(ahead.resolved.finalValues, on: layer)
+        modelWrite = ModelWriters.record(ahead.resolved.keyPaths, on: layer)
         LayerLifetimeSentinel.watch(layer, for: self)
         CATransaction.commit()
     }
@@ -138,12 +140,20 @@ extension AnimationOperation {
         if layer.animation(forKey: key) != nil { layer.removeAnimation(forKey: key) }
     }
 
-    func writeModel(_ values: [(keyPath: String, value: Any?)]) {
+    /// Writes this operation's final values back after a cancel's policy raced its natural
+    /// end, except the key paths a later operation has written since (``ModelWriters``).
+    func restoreFinalValues(_ values: [(keyPath: String, value: Any?)]) {
         guard let layer else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        writeModel(values, on: layer)
+        writeModel(values.filter { ownsModelValue(at: $0.keyPath, of: layer) }, on: layer)
         CATransaction.commit()
+    }
+
+    /// Whether no operation has written `keyPath` of `layer`'s model since this one wrote its
+    /// final values (true if it never wrote them).
+    private func ownsModelValue(at keyPath: String, of layer: CALayer) -> Bool {
+        modelWrite.map { !ModelWriters.isOverwritten(keyPath, on: layer, after: $0) } ?? true
     }
 
     private func writeModel(_ values: [(keyPath: String, value: Any?)], on layer: CALayer) {
@@ -151,20 +161,22 @@ extension AnimationOperation {
     }
 
     /// Writes to the model what `policy` says the layer shows after a cancel (inside the
-    /// caller's transaction, before the animation is removed).
+    /// caller's transaction, before the animation is removed). Key paths that a later
+    /// operation has written since this one did are left to it (``ModelWriters``).
     func apply(_ policy: CancellationPolicy, of resolved: ResolvedAnimation, to layer: CALayer) {
+        let isOwn = { (keyPath: String) in self.ownsModelValue(at: keyPath, of: layer) }
         switch policy {
         case .holdPresentation:
             let presentation = layer.presentation()
-            for keyPath in resolved.keyPaths {
+            for keyPath in resolved.keyPaths where isOwn(keyPath) {
                 if let value = presentation.flatMap({ LayerModelAccess.value(of: $0, at: keyPath) }) {
                     LayerModelAccess.set(value, at: keyPath, of: layer)
                 }
             }
         case .revert:
-            writeModel(resolved.initialValues, on: layer)
+            writeModel(resolved.initialValues.filter { isOwn($0.keyPath) }, on: layer)
         case .complete:
-            writeModel(resolved.finalValues, on: layer)
+            writeModel(resolved.finalValues.filter { isOwn($0.keyPath) }, on: layer)
         }
     }
 

@@ -331,7 +331,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
                 // thread; writing the final values there, after it, leaves the layer
                 // matching the `.finished` outcome.
                 let box = UncheckedSendableBox(finals)
-                onMainInFlight { $0.writeModel(box.value) }
+                onMainInFlight { $0.restoreFinalValues(box.value) }
             }
             announceFinish(finish)
         }
@@ -355,6 +355,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// commit is still to come, so Core Animation cannot have fixed a begin time yet
     /// (``batchDidCommit()`` reads it).
     nonisolated(unsafe) private(set) var isArrivingInBatch = false
+
+    /// Main thread only: the number of this operation's write of its final values to the
+    /// model (``ModelWriters``); nil before it wrote them.
+    nonisolated(unsafe) var modelWrite: UInt64?
 
     /// The number of the ``StartBatch`` batch the operation began in; nil before its start
     /// reached the main thread. Operations with one number began in one main-thread turn and

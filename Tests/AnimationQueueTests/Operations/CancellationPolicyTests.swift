@@ -188,5 +188,31 @@ struct CancellationPolicyTests {
         #expect(layer.presentation()?.position.y == layer.position.y)
         #expect(layer.animationKeys() == nil)
     }
+
+    /// A later operation on the same key path wrote the model after this one: cancelling the
+    /// earlier one leaves that key path to it, under every policy, whether the later one is
+    /// still running or has finished. (Core Animation shows the animation added last.)
+    @Test(arguments: [CancellationPolicy.holdPresentation, .revert, .complete], [false, true])
+    func cancellingAnEarlierOperationLeavesALaterOnesValue(policy: CancellationPolicy, laterFinishes: Bool) async {
+        let clock = AnimationTestClock()
+        let layer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let earlier = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear))
+        earlier.cancellationPolicy = policy
+        queue.addOperation(earlier)
+        await clock.advance(by: 0.5)                 // earlier shows 25
+        let later = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, to: 200, duration: 1, timing: .linear))
+        queue.addOperation(later)
+        await clock.advance(by: laterFinishes ? 1 : 0.25)
+        #expect(layer.position.x == 200)
+        earlier.cancel()
+        await clock.advance(by: 0)
+        #expect(earlier.outcome == .cancelled)
+        #expect(layer.position.x == 200)
+        await clock.advance(by: 1)
+        #expect(later.outcome == .finished)
+        #expect(layer.position.x == 200 && layer.presentation()?.position.x == 200)
+        #expect(layer.animationKeys() == nil)
+    }
 }
 #endif
