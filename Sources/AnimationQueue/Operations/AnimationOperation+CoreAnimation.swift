@@ -21,7 +21,7 @@ extension AnimationOperation {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         writeModel(resolved.finalValues, on: layer)
-        modelWrite = ModelWriters.record(resolved.keyPaths, on: layer)
+        supersedeEarlierWriters(of: resolved.finalValues, on: layer)
         if let plan {
             // The copy that `add(_:forKey:)` keeps and the completion block are the observer's
             // only owners, so the observer also reports the layer's deallocation (see
@@ -80,7 +80,7 @@ extension AnimationOperation {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         writeModel(ahead.resolved.finalValues, on: layer)
-        modelWrite = ModelWriters.record(ahead.resolved.keyPaths, on: layer)
+        supersedeEarlierWriters(of: ahead.resolved.finalValues, on: layer)
         LayerLifetimeSentinel.watch(layer, for: self)
         CATransaction.commit()
     }
@@ -141,7 +141,7 @@ extension AnimationOperation {
     }
 
     /// Writes this operation's final values back after a cancel's policy raced its natural
-    /// end, except the key paths a later operation has written since (``ModelWriters``).
+    /// end, except the key paths a later operation has written since.
     func restoreFinalValues(_ values: [(keyPath: String, value: Any?)]) {
         guard let layer else { return }
         CATransaction.begin()
@@ -150,10 +150,33 @@ extension AnimationOperation {
         CATransaction.commit()
     }
 
-    /// Whether no operation has written `keyPath` of `layer`'s model since this one wrote its
-    /// final values (true if it never wrote them).
+    /// Whether no later operation has written `keyPath` of `layer`'s model since this one
+    /// wrote its final values.
     private func ownsModelValue(at keyPath: String, of layer: CALayer) -> Bool {
-        modelWrite.map { !ModelWriters.isOverwritten(keyPath, on: layer, after: $0) } ?? true
+        !overwrittenKeyPaths.contains(keyPath)
+    }
+
+    /// This operation has just written `values` to `layer`'s model: the unfinished operations
+    /// whose animations are on the layer and animate those key paths (or key paths inside
+    /// them: `position` contains `position.x`) learn that they no longer own them, and a
+    /// cancel of theirs leaves them to this one. An idle layer has no animations to look at.
+    private func supersedeEarlierWriters(of values: [(keyPath: String, value: Any?)], on layer: CALayer) {
+        if !overwrittenKeyPaths.isEmpty {
+            for (keyPath, _) in values { overwrittenKeyPaths.remove(keyPath) }
+        }
+        guard let keys = layer.animationKeys() else { return }
+        var earlier: [AnimationOperation] = []
+        for key in keys {
+            guard let other = (layer.animation(forKey: key)?.delegate as? AnimationObserver)?.operation,
+                  other !== self, !earlier.contains(where: { $0 === other }) else { continue }
+            earlier.append(other)
+        }
+        for other in earlier {
+            for theirs in other.animatedKeyPaths
+            where values.contains(where: { theirs == $0.keyPath || theirs.hasPrefix($0.keyPath + ".") }) {
+                other.overwrittenKeyPaths.insert(theirs)
+            }
+        }
     }
 
     private func writeModel(_ values: [(keyPath: String, value: Any?)], on layer: CALayer) {
@@ -162,7 +185,7 @@ extension AnimationOperation {
 
     /// Writes to the model what `policy` says the layer shows after a cancel (inside the
     /// caller's transaction, before the animation is removed). Key paths that a later
-    /// operation has written since this one did are left to it (``ModelWriters``).
+    /// operation has written since this one did are left to it.
     func apply(_ policy: CancellationPolicy, of resolved: ResolvedAnimation, to layer: CALayer) {
         let isOwn = { (keyPath: String) in self.ownsModelValue(at: keyPath, of: layer) }
         switch policy {

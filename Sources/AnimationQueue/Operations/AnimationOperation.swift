@@ -356,9 +356,10 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// (``batchDidCommit()`` reads it).
     nonisolated(unsafe) private(set) var isArrivingInBatch = false
 
-    /// Main thread only: the number of this operation's write of its final values to the
-    /// model (``ModelWriters``); nil before it wrote them.
-    nonisolated(unsafe) var modelWrite: UInt64?
+    /// Main thread only: the key paths of this operation's final values that a later
+    /// operation has written to the model since (Core Animation shows the animation added
+    /// last); a cancel leaves them to it.
+    nonisolated(unsafe) var overwrittenKeyPaths: Set<String> = []
 
     /// The number of the ``StartBatch`` batch the operation began in; nil before its start
     /// reached the main thread. Operations with one number began in one main-thread turn and
