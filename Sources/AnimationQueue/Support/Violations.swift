@@ -154,7 +154,8 @@ enum QueueViolation {
     /// The operation's name, or its type and address.
     static func displayName(_ operation: Operation) -> String {
         if let name = operation.name { return "'\(name)'" }
-        return "\(type(of: operation))(\(ObjectIdentifier(operation).debugDescription.suffix(14)))"
+        let address = String(UInt(bitPattern: ObjectIdentifier(operation)), radix: 16)
+        return "\(type(of: operation))(0x\(address))"
     }
 }
 

@@ -477,7 +477,8 @@ struct AnimationQueueTests {
         named.name = "card slide"
         #expect(QueueViolation.displayName(named) == "'card slide'")
         let unnamed = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 0, to: 1, duration: 1))
-        #expect(QueueViolation.displayName(unnamed).hasPrefix("AnimationOperation("))
+        let address = String(UInt(bitPattern: ObjectIdentifier(unnamed)), radix: 16)
+        #expect(QueueViolation.displayName(unnamed) == "AnimationOperation(0x\(address))")
     }
 
     @Test func dependencyCycleIsAPreconditionFailureNamingTheOperations() async {
