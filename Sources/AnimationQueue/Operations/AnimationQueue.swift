@@ -49,8 +49,12 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
 
     /// Whether the queue holds back operations that have not started (false).
     ///
-    /// While the app is in the background the queue also holds them back, whatever this
-    /// says; see <doc:Cancellation>.
+    /// Held back are the operations whose dependencies in the queue finish while it is
+    /// suspended; they start in that order when it resumes. One handed over before, that
+    /// waits only for an operation in another queue, starts when that one finishes. A
+    /// cancelled operation is never held back: it finishes at once. While the app is in the
+    /// background the queue also holds operations back, whatever this says; see
+    /// <doc:Cancellation>.
     public var isSuspended: Bool {
         get { lock.withLock { suspendedByOwner } }
         set {
