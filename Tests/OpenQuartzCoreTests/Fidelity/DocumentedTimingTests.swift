@@ -137,6 +137,15 @@ import Testing
         #expect(layer.animationKeys()?.sorted() == ["fade", "spring"])
     }
 
+    /// Cubic keyframes of `position.x` through 0, 10, 0, 10 over `duration` seconds.
+    private func cubicZigzag(duration: CFTimeInterval) -> CAKeyframeAnimation {
+        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
+        keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
+        keyframes.calculationMode = .cubic
+        keyframes.duration = duration
+        return keyframes
+    }
+
     /// `CAAnimation.h` on `continuityValues`: "positive values give sharp corners, negative
     /// values give inverted corners". At +1 everywhere both tangents of a segment are its
     /// chord, so the segment is straight (sharp corners at the keyframes); at −1 each
@@ -145,10 +154,7 @@ import Testing
         func sample(continuity: Double, at fractions: [Double]) throws -> [CGFloat] {
             let harness = EngineHarness()
             let layer = makeLayer(harness)
-            let keyframes = CAKeyframeAnimation(keyPath: "position.x")
-            keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
-            keyframes.calculationMode = .cubic
-            keyframes.duration = 3
+            let keyframes = cubicZigzag(duration: 3)
             keyframes.continuityValues = Array(repeating: NSNumber(value: continuity), count: 4)
             harness.commit { layer.add(keyframes, forKey: "k") }
             return try fractions.map { fraction in
@@ -175,10 +181,7 @@ import Testing
         func sample(tension: [NSNumber]) throws -> CGFloat {
             let harness = EngineHarness()
             let layer = makeLayer(harness)
-            let keyframes = CAKeyframeAnimation(keyPath: "position.x")
-            keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
-            keyframes.calculationMode = .cubic
-            keyframes.duration = 1
+            let keyframes = cubicZigzag(duration: 1)
             keyframes.tensionValues = tension
             harness.commit { layer.add(keyframes, forKey: "k") }
             harness.advanceClock(to: 100.1)
