@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Only a clock that a test clock tracks has an activity (``track(_:)``). An operation finds
 /// its clock's activity once, when it is created, through its layer's clock
-/// (``MediaClock/Source``). An operation on any other clock, which is every operation in an
+/// (``MediaClock/Source``); a plan's block step, through the plan's timing layer. An
+/// operation on any other clock, which is every operation in an
 /// app, records nothing: ``begin(_:)``, ``end(_:)``, ``joined(_:queue:)`` and
 /// ``left(_:queue:)`` read one nil and return.
 package final class SchedulerActivity: @unchecked Sendable {
@@ -61,8 +62,13 @@ package final class SchedulerActivity: @unchecked Sendable {
         activity(of: operation)?.left(queue)
     }
 
+    /// An animation operation's clock's activity, or that of the plan a block step belongs to.
     private static func activity(of operation: Operation) -> SchedulerActivity? {
-        (operation as? AnimationOperation)?.timeSource.activity
+        switch operation {
+        case let animation as AnimationOperation: animation.timeSource.activity
+        case let block as MainThreadOperation: block.activity
+        default: nil
+        }
     }
 
     private func begin(_ operation: AnimationOperation) {

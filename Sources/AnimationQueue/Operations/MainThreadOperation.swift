@@ -12,6 +12,10 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
 
     /// The gate of the run this operation belongs to; set before the operation is enqueued.
     nonisolated(unsafe) var gate: StartGate?
+    /// Where the operation records its queue membership for a test clock: the activity of
+    /// the clock of its run's plan (see ``SchedulerActivity``); set before the operation is
+    /// enqueued, nil outside tests.
+    nonisolated(unsafe) var activity: SchedulerActivity?
 
     init(_ body: @escaping @MainActor () -> Void) {
         self.body = UncheckedSendableBox(body)

@@ -67,7 +67,7 @@ public struct AnimationPlan {
 
     /// Compiles the plan to a fresh graph of operations.
     func compile() -> PlanGraph {
-        var graph = PlanGraph(timingHost: root.firstLayer ?? PlanGraph.makePrivateHost())
+        var graph = PlanGraph(firstLayer: root.firstLayer)
         _ = root.build(into: &graph, after: [])
         graph.finish()
         return graph

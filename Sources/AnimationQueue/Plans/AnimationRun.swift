@@ -121,7 +121,8 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     /// that no longer exists is not retimed either way.
     var timedLayers: [TimedLayer] {
         if let found = foundTimedLayers { return found }
-        let layers = graph.value.operations.compactMap { ($0 as? AnimationOperation)?.layer } + [graph.value.timingHost]
+        var layers = graph.value.operations.compactMap { ($0 as? AnimationOperation)?.layer }
+        if let host = graph.value.timingHost { layers.append(host) }
         let found = Self.topmost(layers).map(TimedLayer.init)
         foundTimedLayers = found
         return found
@@ -222,9 +223,13 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
             animation.join(self, gate: gate, motion: animation is WaitOperation ? nil : motion)
         case let block as MainThreadOperation:
             let label = graph.value.stepLabel(of: operation)
-            let host = UncheckedSendableBox(WeakLayer(graph.value.timingHost))
+            // Timed on the plan's timing layer, or on its clock once the layer is gone.
+            let layer = graph.value.timingHost
+            let clock = layer.map(MediaClock.Source.init)
+            block.activity = clock?.activity
+            let host = UncheckedSendableBox((layer: WeakLayer(layer), clock: clock))
             block.onFinish { [weak self] operation, outcome in
-                let time = MediaClock.now(for: host.value.layer)
+                let time = host.value.clock?.now(for: host.value.layer.layer) ?? MediaClock.now(for: nil)
                 if outcome == .finished { self?.record(Event(label: label, kind: .started, time: time)) }
                 self?.stepEnded(operation, outcome: outcome, event: Event(label: label, kind: .finished(outcome), time: time))
             }
@@ -288,7 +293,7 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
 /// A weak reference to a layer that can cross into `@Sendable` closures inside a box.
 final class WeakLayer {
     weak var layer: CALayer?
-    init(_ layer: CALayer) { self.layer = layer }
+    init(_ layer: CALayer?) { self.layer = layer }
 }
 
 extension AnimationQueue {

@@ -18,12 +18,20 @@ public struct PlanGraph {
     private var pendingAfter: [(index: Int, name: String)] = []
     /// Problems found while building.
     private(set) var errors: [AnimationQueueError] = []
-    /// The layer that times waits: the plan's first layer, or a private one.
-    let timingHost: CALayer
+    /// The plan's first layer, which times its waits; held weakly, so that a run does not
+    /// keep it alive (each ``WaitOperation`` holds it until the wait finishes).
+    private weak var firstLayer: CALayer?
+    /// The layer that times the waits of a plan that animates no layer, held here.
+    private let privateHost: CALayer?
 
-    init(timingHost: CALayer) {
-        self.timingHost = timingHost
+    init(firstLayer: CALayer?) {
+        self.firstLayer = firstLayer
+        privateHost = firstLayer == nil ? Self.makePrivateHost() : nil
     }
+
+    /// The layer that times waits: the plan's first layer while it exists, or the private
+    /// host of a plan that animates no layer.
+    var timingHost: CALayer? { firstLayer ?? privateHost }
 
     /// Makes room for `count` more steps, growing geometrically so that many small groups
     /// reserving in turn do not copy the graph each time.

@@ -1,0 +1,133 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock): compiled only where QuartzCore
+// is absent.
+
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// A plan's waits and blocks keep the plan's time: its waits are timed on its first layer,
+/// which the app may release while the plan runs (the waits keep their length, and the run
+/// keeps no layer alive), and a test clock waits for its blocks.
+@Suite(.hangGuard)
+struct PlanTimekeepingTests {
+    let clock = AnimationTestClock(now: 100)
+    let queue = AnimationQueue(name: "timing-layer-\(UUID())")
+
+    func fade(_ to: Float, _ duration: TimeInterval) -> BasicAnimation<Float> {
+        BasicAnimation(.opacity, from: 1 - to, to: to, duration: duration, timing: .linear)
+    }
+
+    /// Start and end of each step, relative to the clock's start (100).
+    func timeline(_ events: [AnimationRun.Event]) -> [String: (start: Double, end: Double)] {
+        var result: [String: (start: Double, end: Double)] = [:]
+        for event in events {
+            let t = ((event.time - 100) * 1000).rounded() / 1000
+            switch event.kind {
+            case .started: result[event.step, default: (t, .nan)].start = t
+            case .finished: result[event.step, default: (.nan, t)].end = t
+            }
+        }
+        return result
+    }
+
+    @Test func aWaitKeepsItsLengthWhenThePlansFirstLayerIsReleasedDuringIt() async {
+        var toast: CALayer? = clock.makeLayer()
+        weak let releasedToast = toast
+        let button = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Serial {
+                Step(toast!, fade(0, 0.2)).named("toast")
+                Wait(0.5).named("pause")
+                Step(button, fade(1, 0.3)).named("button")
+                Perform("done") {}
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.4)
+        toast = nil
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        let times = timeline(run.recordedEvents)
+        #expect(times["toast"]?.start == 0 && times["toast"]?.end == 0.2)
+        #expect(times["pause"]?.start == 0.2 && times["pause"]?.end == 0.7)
+        #expect(times["button"]?.start == 0.7 && times["button"]?.end == 1.0)
+        // Timed on the released layer's clock.
+        #expect(times["done"]?.start == 1.0 && times["done"]?.end == 1.0, "\(run.recordedEvents)")
+        print("DBG", run.recordedEvents.map { "\($0.step) \($0.kind) \($0.time)" })
+        print("DBG", run.recordedEvents.map { "\($0.step) \($0.kind) \($0.time)" })
+        #expect(releasedToast == nil, "a run that is still held keeps no layer alive once its waits are over")
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func aWaitOfARunNobodyHoldsKeepsItsLengthWhenThePlansFirstLayerIsReleased() async {
+        var toast: CALayer? = clock.makeLayer()
+        let button = clock.makeLayer()
+        let buttonStart = Box<TimeInterval?>(nil)
+        let clock = self.clock
+        _ = queue.run(AnimationPlan {
+            Serial {
+                Step(toast!, fade(0, 0.2))
+                Wait(0.5)
+                Perform { buttonStart.value = clock.now - 100 }
+                Step(button, fade(1, 0.3))
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.4)
+        toast = nil
+        await clock.advance(by: 1)
+        #expect(buttonStart.value.map { ($0 * 1000).rounded() / 1000 } == 0.7)
+        #expect(button.opacity == 1)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    @Test func aStepOnThePlansFirstLayerIsInterruptedWhenThatLayerIsReleasedWhileTheRunIsHeld() async {
+        var card: CALayer? = clock.makeLayer()
+        weak let releasedCard = card
+        let badge = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Parallel {
+                Step(card!, fade(1, 1)).named("card")
+                Step(badge, fade(1, 1)).named("badge")
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.5)
+        card = nil
+        await clock.advance(by: 1)
+        #expect(releasedCard == nil)
+        #expect(await run.outcome == .interrupted)
+        let ends = run.recordedEvents.compactMap { event -> String? in
+            guard case .finished(let outcome) = event.kind else { return nil }
+            return "\(event.step) \(outcome) \(((event.time - 100) * 1000).rounded() / 1000)"
+        }
+        #expect(ends.sorted() == ["badge finished 1.0", "card interrupted 0.5"])
+        #expect(clock.pendingWork.isEmpty)
+    }
+}
+
+extension PlanTimekeepingTests {
+    @Test func aTestClockWaitsForABlockThatFollowsThePlansLastAnimation() async {
+        let card = clock.makeLayer()
+        let ranAt = Box<TimeInterval?>(nil)
+        let clock = self.clock
+        let run = queue.run(AnimationPlan {
+            Serial {
+                Step(card, fade(1, 0.2))
+                Perform("after the card") { ranAt.value = clock.now - 100 }
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.2)
+        // The block ran inside the advance, at the instant the card's fade ended.
+        #expect(ranAt.value.map { ($0 * 1000).rounded() / 1000 } == 0.2)
+        #expect(run.isFinished)
+        #expect(clock.pendingWork.isEmpty)
+    }
+}
+
+/// A value shared with a plan's main-thread block.
+private final class Box<Value>: @unchecked Sendable {
+    // Written on the main thread by the plan, read by the test after the plan has run.
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+#endif
