@@ -88,9 +88,13 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The animated value at `progress` (after the timing function), with cumulative repeats
     /// and the additive base applied.
+    ///
+    /// A cumulative repeat starts from "the value at the end of the previous repeat cycle"
+    /// (`CAAnimation.h`): one pass's change further on per cycle, none when the animation
+    /// autoreverses, whose cycles end where they began.
     private func composedValue(atProgress progress: Double, sample: ActiveTiming.Sample, base: AnimatableValue?) -> AnimatableValue? {
         guard var value = value(atProgress: progress, localTime: sample.localTime, base: base) else { return nil }
-        if isCumulative, sample.iteration > 0, let delta = cumulativeDelta(base: base) {
+        if isCumulative, !autoreverses, sample.iteration > 0, let delta = cumulativeDelta(base: base) {
             value = value.adding(delta.repeated(sample.iteration))
         }
         if isAdditive, let base {

@@ -123,8 +123,12 @@ struct ActiveTiming: Equatable {
         if !active.isFinite, shifted >= 0 { return shifted }
         var wrapped = shifted.truncatingRemainder(dividingBy: period)
         if wrapped < 0 { wrapped += period }
-        // The final instant of a forward pass stays at the end rather than wrapping to its start.
-        return (speed > 0 && wrapped == 0 && shifted != 0 && run >= active) ? active : wrapped
+        // The final instant of a forward pass stays at the end rather than wrapping to its
+        // start; so does the first instant of a backward pass that starts at an end.
+        guard wrapped == 0, shifted != 0 else { return wrapped }
+        if speed > 0, run >= active { return active }
+        if speed < 0, run <= 0 { return period }
+        return wrapped
     }
 
     private func position(at time: Double, activeDuration active: Double) -> Sample {

@@ -681,6 +681,28 @@ import Testing
         expectClose(try #require(layer.presentation()).position.x, 20 + 2 * 10)
     }
 
+    /// An autoreversing cycle ends where it began, so a cumulative repeat starts there again:
+    /// 0 → 10 → 0, then 0 → 10 → 0, and the forward fill holds the last cycle's end, 0.
+    @Test func cumulativeAutoreversingRepeatsStartEachCycleWhereThePreviousOneEnded() throws {
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        let bounce = CABasicAnimation(keyPath: "position.x")
+        bounce.fromValue = 0
+        bounce.toValue = 10
+        bounce.duration = 1
+        bounce.repeatCount = 2
+        bounce.autoreverses = true
+        bounce.isCumulative = true
+        bounce.fillMode = .forwards
+        bounce.isRemovedOnCompletion = false
+        h.commit { layer.add(bounce, forKey: "bounce") }
+        // Each cycle lasts 2 s: up over its first second, down over its second.
+        for (time, expected) in [(0.5, 5.0), (1.5, 5), (1.99, 0.1), (2.0, 0), (2.5, 5), (3.0, 10), (3.5, 5), (6, 0)] {
+            h.advanceClock(to: 100 + time)
+            expectClose(try #require(layer.presentation()).position.x, CGFloat(expected))
+        }
+    }
+
     @Test func nonCumulativeRepeatsRestartFromFromValue() throws {
         let h = EngineHarness()
         let layer = h.makeLayer()

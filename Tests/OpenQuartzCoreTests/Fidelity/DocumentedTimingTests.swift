@@ -60,6 +60,47 @@ import Testing
         expectClose(log.time(of: "stop(true)") ?? 0, 101)
     }
 
+    /// At speed −1 with `timeOffset` equal to the duration, t starts at 1: the first frame,
+    /// and a backwards fill before the begin time, show the ramp's end.
+    @Test(arguments: [CAMediaTimingFillMode.both, .backwards])
+    func aBackwardPassFromTheEndShowsTheEndFirst(_ fillMode: CAMediaTimingFillMode) throws {
+        let harness = EngineHarness()
+        let layer = makeLayer(harness)
+        let animation = ramp()
+        animation.speed = -1
+        animation.timeOffset = 1
+        animation.fillMode = fillMode
+        let delayed = fillMode == .backwards
+        if delayed { animation.beginTime = layer.convertTime(100, from: nil) + 1 }
+        harness.commit { layer.add(animation, forKey: "a") }
+        expectClose(try x(layer), 10)
+        if delayed {
+            harness.advanceClock(to: 100.5)
+            expectClose(try x(layer), 10)     // still filling backwards
+            harness.advanceClock(to: 101.25)
+        } else {
+            harness.advanceClock(to: 100.25)
+        }
+        expectClose(try x(layer), 7.5)
+    }
+
+    /// Repeated twice (active duration 2) from `timeOffset` 2, the backward pass also starts
+    /// at the very end.
+    @Test func aRepeatedBackwardPassFromTheEndShowsTheEndFirst() throws {
+        let harness = EngineHarness()
+        let layer = makeLayer(harness)
+        let animation = ramp()
+        animation.speed = -1
+        animation.repeatCount = 2
+        animation.timeOffset = 2
+        harness.commit { layer.add(animation, forKey: "a") }
+        expectClose(try x(layer), 10)
+        harness.advanceClock(to: 100.25)
+        expectClose(try x(layer), 7.5)
+        harness.advanceClock(to: 101.25)
+        expectClose(try x(layer), 7.5)        // the first pass, backwards
+    }
+
     /// `CAAnimation.h`: `animationDidStart(_:)` is "Called when the animation begins its
     /// active duration". Added to a paused layer, an animation begins at the layer's frozen
     /// time, so it is in its active duration at once.
