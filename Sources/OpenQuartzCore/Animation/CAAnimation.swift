@@ -92,6 +92,9 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 
     /// Values stored for keys the class does not declare (Apple: CAAnimation is a key-value container).
     var customValues: [String: Any] = [:]
+    /// Whether this is Core Animation's own implicit animation of a property, made by
+    /// `CALayer.defaultAction(forKey:)` (a never-committed layer does not run it).
+    var isBuiltInImplicitAnimation = false
 
     /// The default value for `key`, used when no value was set; nil by default.
     open class func defaultValue(forKey key: String) -> Any? { nil }

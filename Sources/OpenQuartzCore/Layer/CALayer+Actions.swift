@@ -15,6 +15,9 @@ extension CALayer {
         if let action = actions?[event] {
             return action is NSNull ? nil : action
         }
+        if let action = styleAction(forKey: event) {
+            return action is NSNull ? nil : action
+        }
         let action = type(of: self).defaultAction(forKey: event)
         return action is NSNull ? nil : action
     }
@@ -27,15 +30,20 @@ extension CALayer {
         // Apple (CAMediaTimingFunction.h): `.default` is "the curve used by implicit animations".
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         animation.duration = CATransaction.animationDuration()
+        animation.isBuiltInImplicitAnimation = true
         return animation
     }
 
     /// Before `key` changes: records the previous value (for animations added without
     /// values) and looks up the action while the model still holds the old value, as Apple
-    /// does. Never-committed layers and disabled actions run no action.
+    /// does. Disabled actions run no action; see ``initialStateChange(forKey:)`` for a layer
+    /// that has never been committed.
     func willChangeValue(forLayerKey key: String) -> PropertyChange {
-        guard !isPresentationCopy, Engine.locked({ isCommitted }) else { return PropertyChange(action: nil) }
+        guard !isPresentationCopy else { return PropertyChange(action: nil) }
         let runsActions = !CATransaction.disableActions()
+        guard Engine.locked({ isCommitted }) else {
+            return runsActions ? initialStateChange(forKey: key) : PropertyChange(action: nil)
+        }
         let previous = runsActions ? presentationValue(forKey: key) : storedValue(forKey: key)
         if let previous {
             Engine.locked {
@@ -45,12 +53,28 @@ extension CALayer {
         return PropertyChange(action: runsActions ? action(forKey: key) : nil)
     }
 
+    /// A change to a layer that has never been committed, whose first transaction sets its
+    /// initial state: the action search runs as for any layer (the delegate, `actions`,
+    /// `style`, a subclass's override or default), and what it finds runs, except Core
+    /// Animation's own implicit animation, so a new layer does not animate from its defaults.
+    private func initialStateChange(forKey key: String) -> PropertyChange {
+        guard let action = action(forKey: key),
+              (action as? CAAnimation)?.isBuiltInImplicitAnimation != true else { return PropertyChange(action: nil) }
+        if let previous = storedValue(forKey: key) {
+            Engine.locked {
+                if previousValues[key] == nil { previousValues[key] = previous }
+            }
+        }
+        return PropertyChange(action: action)
+    }
+
     /// After `key` changed: registers the layer with the transaction, marks it for display,
     /// and runs the action found before the change. A timing change (`speed`, `timeOffset`,
     /// `beginTime`) retimes the running animations when the transaction commits.
     func didChangeValue(forLayerKey key: String, _ change: PropertyChange) {
         guard !isPresentationCopy else { return }
         Transactions.noteChange(to: self)
+        Engine.locked { _ = explicitlySetKeys.insert(key) }
         if type(of: self).needsDisplay(forKey: key)
             || key == "bounds" && Engine.locked({ storage.needsDisplayOnBoundsChange }) {
             setNeedsDisplay()

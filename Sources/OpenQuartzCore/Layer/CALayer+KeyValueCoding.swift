@@ -6,16 +6,16 @@ import Foundation
 /// provides the same four methods. `CALayer` is a key-value container: a key the class does
 /// not declare is stored, read back, copied by `init(layer:)` and animatable.
 extension CALayer {
-    /// Returns the value of the property `key`, a stored custom value, or the class's
-    /// `defaultValue(forKey:)`.
+    /// Returns the value of the property `key`, or of a custom key: its stored value, else
+    /// the `style` hierarchy's, else the class's `defaultValue(forKey:)`.
     func storedValue(forKey key: String) -> Any? {
         if key == Self.frameKey { return frame }
-        let (known, custom): (LayerProperty?, Any?) = Engine.locked {
-            if let property = LayerProperty.table[key] { return (property, storage[keyPath: property.storedAt]) }
-            return (nil, storage.custom[key])
+        let (known, custom, style): (LayerProperty?, Any?, [AnyHashable: Any]?) = Engine.locked {
+            if let property = LayerProperty.table[key] { return (property, storage[keyPath: property.storedAt], nil) }
+            return (nil, storage.custom[key], storedStyle)
         }
         if known != nil { return custom }
-        return custom ?? type(of: self).defaultValue(forKey: key)
+        return custom ?? Self.styleValue(forKey: key, in: style) ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a

@@ -45,6 +45,11 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     var previousValues: [String: Any] = [:]
     var needsDisplayFlag = false
     var storedActions: [String: any CAAction]?
+    /// The `style` dictionary; guarded by `Engine.lock`.
+    var storedStyle: [AnyHashable: Any]?
+    /// The declared properties set on this layer (not given by a class default or a style),
+    /// which a style does not override; guarded by `Engine.lock`.
+    var explicitlySetKeys: Set<String> = []
     /// For a presentation copy: its model layer. Presentation copies never run actions.
     var modelLayer: CALayer?
     let isPresentationCopy: Bool
@@ -72,6 +77,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         guard let other else { return }
         Engine.locked {
             storage = other.storage
+            storedStyle = other.storedStyle
             ownClock = other.ownClock
         }
         if !isPresentationCopy { Transactions.noteCreation(of: self) }
@@ -125,7 +131,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Returns the action for `event`, searching in Apple's order:
     /// 1. the delegate's `action(for:forKey:)`;
     /// 2. the `actions` dictionary;
-    /// 3. the class's `defaultAction(forKey:)`, which for Core Animation's own animatable
+    /// 3. the `actions` dictionaries in the `style` hierarchy;
+    /// 4. the class's `defaultAction(forKey:)`, which for Core Animation's own animatable
     ///    properties is an implicit basic animation from the previous presentation value.
     ///
     /// The first non-nil action ends the search; `NSNull` ends it with nil.

@@ -195,6 +195,49 @@ import Testing
         #expect(R.presented(layer, "position.x") == 3)
     }
 
+    /// `CATransaction.h`: unless actions are disabled, `action(forKey:)` is used "for each
+    /// layer property change". A new layer's first transaction asks too: the delegate and
+    /// the `actions` dictionary are consulted and their actions run; only the built-in
+    /// implicit animation stays off.
+    @Test func neverCommittedLayerStillSearchesForAndRunsItsActions() {
+        let h = EngineHarness()
+        let log = EventLog()
+        var layer: CALayer!
+        var overriding: OverridingActionLayer!
+        let delegate = ActionDelegate(log: log) { event in event == "opacity" ? RecordingAction(log: log) : nil }
+        h.commit {
+            layer = CALayer()
+            layer.delegate = delegate
+            layer.actions = ["position": RecordingAction(log: log)]
+            layer.opacity = 0.5
+            layer.position = CGPoint(x: 3, y: 4)
+            layer.zPosition = 2
+            overriding = OverridingActionLayer()
+            overriding.opacity = 0.5
+        }
+        #expect(log.all == [
+            "delegate(opacity) sees 1.0", "run(opacity, layer)",
+            "delegate(position) sees nil", "run(position, layer)",
+            "delegate(zPosition) sees 0.0",
+        ])
+        #expect(layer.animationKeys() == nil)
+        #expect(overriding.animation(forKey: "opacity")?.duration == 4)
+        #expect(layer.presentation()?.opacity == 0.5)
+    }
+
+    @Test func disabledActionsAreNotSearchedForOnANeverCommittedLayer() {
+        let h = EngineHarness()
+        let log = EventLog()
+        let delegate = ActionDelegate(log: log) { _ in RecordingAction(log: log) }
+        h.commit {
+            CATransaction.setDisableActions(true)
+            let layer = CALayer()
+            layer.delegate = delegate
+            layer.opacity = 0.5
+        }
+        #expect(log.all.isEmpty)
+    }
+
     // MARK: Search order
 
     @Test func actionsDictionaryActionRunsForTheChangedKey() {
