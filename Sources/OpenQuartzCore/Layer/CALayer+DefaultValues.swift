@@ -17,7 +17,8 @@ extension CALayer {
         var state = LayerState()
         var isChanged = false
         for (key, property) in LayerProperty.table {
-            guard let value = layerType.defaultValue(forKey: key) else { continue }
+            guard let value = layerType.defaultValue(forKey: key),
+                  !isBuiltInDefault(value, forKey: key) else { continue }
             if property.set(&state, value) {
                 isChanged = true
             } else {
@@ -26,4 +27,30 @@ extension CALayer {
         }
         return isChanged ? state : nil
     }
+
+    /// Core Animation's default for the declared property `key` (a new `CALayer`'s value), or
+    /// nil for an undeclared key or a property whose default is nil.
+    static func builtInDefaultValue(forKey key: String) -> Any? {
+        guard let property = LayerProperty.table[key] else { return nil }
+        let value = LayerState()[keyPath: property.storedAt]
+        // An optional property (`backgroundColor`, `name`) whose default is nil has none.
+        if let optional = value as? OptionalValue, optional.isNone { return nil }
+        return value
+    }
+
+    /// Whether `value` is what ``builtInDefaultValue(forKey:)`` gives for `key`: a subclass
+    /// that hands a declared property on to `super` gives its layers no default of its own.
+    private static func isBuiltInDefault(_ value: Any, forKey key: String) -> Bool {
+        guard let builtIn = builtInDefaultValue(forKey: key) else { return false }
+        return String(reflecting: value) == String(reflecting: builtIn)
+    }
+}
+
+/// An `Optional` seen through `Any`, to tell a nil default from a value.
+private protocol OptionalValue {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
 }

@@ -110,10 +110,12 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     // Swift cannot override members declared in extensions, so every method that Apple-platform
     // subclasses commonly override is declared here and forwards to the engine.
 
-    /// Returns the default value for `key`, used when no value was set; nil by default (the
-    /// declared properties then start at Apple's defaults). A subclass may give any key a
-    /// default, declared properties included: a new layer of the subclass starts with it.
-    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// Returns the default value for `key`, used when no value was set: Core Animation's
+    /// default for a declared property (1 for `opacity`, (0.5, 0.5) for `anchorPoint`), nil
+    /// for other keys ("nil if no default value is known"). A subclass may give any key a
+    /// default, declared properties included, and calls `super` for the others: a new layer
+    /// of the subclass starts with them.
+    open class func defaultValue(forKey key: String) -> Any? { builtInDefaultValue(forKey: key) }
 
     /// Whether changes to `key` require the layer to be redisplayed; false by default.
     open class func needsDisplay(forKey key: String) -> Bool { false }

@@ -142,6 +142,24 @@ import Testing
         #expect(!plain.masksToBounds && plain.cornerRadius == 0)
     }
 
+    /// `CALayer.h`: `defaultValueForKey:` "Returns the default value of the named property,
+    /// or nil if no default value is known": Core Animation's own for its properties.
+    @Test func theDefaultValueOfADeclaredPropertyIsANewLayersValue() throws {
+        #expect(CALayer.defaultValue(forKey: "opacity") as? Float == 1)
+        #expect(CALayer.defaultValue(forKey: "anchorPoint") as? CGPoint == CGPoint(x: 0.5, y: 0.5))
+        #expect(CALayer.defaultValue(forKey: "bounds") as? CGRect == .zero)
+        #expect(CALayer.defaultValue(forKey: "masksToBounds") as? Bool == false)
+        #expect(CALayer.defaultValue(forKey: "speed") as? Float == 1)
+        #expect(CATransform3DIsIdentity(try #require(CALayer.defaultValue(forKey: "transform") as? CATransform3D)))
+        #expect(CALayer.defaultValue(forKey: "backgroundColor") == nil, "nil by default")
+        #expect(CALayer.defaultValue(forKey: "progress") == nil, "not a property of CALayer")
+        final class HandsOn: CALayer {
+            override class func defaultValue(forKey key: String) -> Any? { super.defaultValue(forKey: key) }
+        }
+        #expect(HandsOn.defaultValue(forKey: "opacity") as? Float == 1)
+        #expect(HandsOn().opacity == 1 && HandsOn().anchorPoint == CGPoint(x: 0.5, y: 0.5))
+    }
+
     @Test func aSubclassDefaultValueIsTheStartOfADeclaredAnimationProperty() throws {
         final class LongFade: CABasicAnimation {
             override class func defaultValue(forKey key: String) -> Any? {
