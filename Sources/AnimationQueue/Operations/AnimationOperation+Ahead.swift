@@ -38,14 +38,17 @@ extension AnimationOperation {
     /// starts as usual (a dependency ended early), so outcomes and order are unchanged.
     ///
     /// Main thread only. Returns false, committing nothing, if the operation started or was
-    /// cancelled, its layer is gone, there is nothing to animate, or the animation is a
-    /// transition: a `CATransition` shows the change the model makes in its own commit, and
-    /// a commit ahead leaves the model alone, so a cross-fade step starts when its
-    /// dependencies finish.
+    /// cancelled, its queue holds back unstarted operations (it is suspended), its layer is
+    /// gone, there is nothing to animate, or the animation is a transition: a `CATransition`
+    /// shows the change the model makes in its own commit, and a commit ahead leaves the
+    /// model alone, so a cross-fade step starts when its dependencies finish.
     @discardableResult
     func commitAhead(at begin: CFTimeInterval) -> Bool {
-        guard let layer, withLifecycle({ if case .initialized(nil) = $0.state { !$0.isCancelRequested } else { false } })
-        else { return false }
+        let queue = withLifecycle { lifecycle -> (any OperationQueueHooks)?? in
+            guard case .initialized(nil) = lifecycle.state, !lifecycle.isCancelRequested else { return .none }
+            return .some(lifecycle.hooks.queue)
+        }
+        guard let layer, let queue, queue?.holdsBackUnstarted != true else { return false }
         let resolved = LayerReading.$resolvesAhead.withValue(true) { resolvedAnimation(for: layer) }
         guard let base = resolved.animation, !(base is CATransition) else { return false }
         let caAnimation = Self.scheduled(base, delay: resolved.delay, at: begin)
@@ -55,7 +58,14 @@ extension AnimationOperation {
                                                      animation: caAnimation, begin: begin, end: end)
         // Checked again with the record, atomically: a start or cancel from another thread
         // after this sees the commit and discards it on the main thread, after this commit.
-        return receive(.commitAhead(ahead))
+        guard receive(.commitAhead(ahead)) else { return false }
+        // A suspension since the check above either found this commit (and discards it) or
+        // is seen here.
+        if queue?.holdsBackUnstarted == true {
+            receive(.heldBack)
+            return false
+        }
+        return true
     }
 
     /// A group that begins at `begin` in the layer's time, plays `animation` after `delay`,

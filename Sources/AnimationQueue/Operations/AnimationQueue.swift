@@ -52,16 +52,30 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// Held back are the operations whose dependencies in the queue finish while it is
     /// suspended; they start in that order when it resumes. One handed over before, that
     /// waits only for an operation in another queue, starts when that one finishes. A
-    /// cancelled operation is never held back: it finishes at once. While the app is in the
-    /// background the queue also holds operations back, whatever this says; see
-    /// <doc:Cancellation>.
+    /// cancelled operation is never held back: it finishes at once. A gapless plan's step
+    /// that has not started is not committed ahead while the queue is suspended, and one
+    /// already committed is removed when the queue is suspended (if it has begun, the layer is
+    /// left as its cancellation policy says), so nothing new plays until the queue resumes.
+    /// While the app is in the background the queue also holds operations back, whatever
+    /// this says; see <doc:Cancellation>.
     public var isSuspended: Bool {
         get { lock.withLock { suspendedByOwner } }
         set {
-            lock.withLock { suspendedByOwner = newValue }
+            let suspends = lock.withLock {
+                defer { suspendedByOwner = newValue }
+                return newValue && !suspendedByOwner
+            }
+            if suspends {
+                for case let operation as AnimationOperation in unfinished { operation.receive(.heldBack) }
+            }
             releaseHeldBackIfRunning()
         }
     }
+
+    /// Whether operations that have not started are held back: the queue is suspended, or
+    /// the app is in the background.
+    var holdsBackUnstarted: Bool { lock.withLock { suspendedByOwner || heldInBackground } }
+
     /// What the owner set `isSuspended` to; guarded by `lock`.
     private var suspendedByOwner = false
     /// Whether the app is in the background, which holds back unstarted work; guarded by `lock`.

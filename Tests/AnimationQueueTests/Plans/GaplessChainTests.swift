@@ -99,9 +99,9 @@ struct GaplessChainTests {
         #expect(abs(Double(layer.opacity) - 0.6) < 1e-6)
     }
 
-    /// The virtual-time equivalent of a busy main thread: the queue is suspended across the
+    /// A busy main thread: the main queue is occupied while virtual time crosses the
     /// boundary, so the second step's operation starts 0.2 s late.
-    @Test func stepPlaysOnTimeWhenItsOperationStartsLate() async {
+    @Test func stepPlaysOnTimeWhenItsOperationStartsLate() async throws {
         for scheduling in [AnimationPlan.Scheduling.afterCompletion, .gapless] {
             let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
             let start = clock.now
@@ -110,9 +110,10 @@ struct GaplessChainTests {
                 Step(b, ramp(0.4)).named("second")
             }, motion: .full)
             await clock.advance(by: 0.25)
-            queue.isSuspended = true
-            await clock.advance(by: 0.25)   // t = 0.5: "first" ended at 0.3
-            queue.isSuspended = false
+            let mainThread = try #require(BusyMainThread())
+            // t = 0.5: "first" ended at 0.3; what it hands to the main thread waits.
+            clock.engineClock.advance(by: 0.25)
+            mainThread.release()
             await clock.advance(by: 0)
             // 0.2 s into "second" if it began at 0.3; nothing shown yet if it begins now.
             let shown = shownOpacity(b)
@@ -128,6 +129,54 @@ struct GaplessChainTests {
             }
             #expect(b.opacity == 1 && b.animationKeys() == nil)
         }
+    }
+
+    /// Suspending the queue before the boundary removes the next step's commit ahead, so
+    /// nothing new plays while it is suspended; on resuming, the step starts afresh.
+    @Test func suspendingTheQueueRemovesTheStepCommittedAheadUntilItResumes() async {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.3)).named("first")
+            Step(b, ramp(0.4)).named("second")
+        }, motion: .full)
+        await clock.advance(by: 0.1)
+        #expect(b.animationKeys()?.count == 1)
+        queue.isSuspended = true
+        await clock.advance(by: 0)
+        #expect(b.animationKeys() == nil)
+        await clock.advance(by: 0.4)           // t = 0.5: "first" ended at 0.3
+        #expect(close(shownOpacity(b), 0.25))  // nothing played
+        #expect(times(run, "second").start == nil)
+        queue.isSuspended = false
+        await clock.advance(by: 0.2)           // "second" starts on resuming, at 0.5
+        #expect(close(times(run, "second").start, 0.5, 1e-6))
+        #expect(close(shownOpacity(b), 0.5, 1e-6))
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(b.opacity == 1 && b.animationKeys() == nil)
+    }
+
+    /// While the queue is suspended, a step whose dependency starts is not committed ahead.
+    @Test func aStepIsNotCommittedAheadWhileTheQueueIsSuspended() async throws {
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
+        // "first" is handed over, and its start waits for the main thread; meanwhile the
+        // queue is suspended.
+        let mainThread = try #require(BusyMainThread())
+        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(a, ramp(0.3)).named("first")
+            Step(b, ramp(0.4)).named("second")
+        }, motion: .full)
+        queue.isSuspended = true
+        mainThread.release()
+        await clock.advance(by: 0.1)
+        #expect(close(times(run, "first").start, 0, 1e-6))
+        #expect(b.animationKeys() == nil)
+        await clock.advance(by: 0.4)
+        #expect(times(run, "second").start == nil)
+        queue.isSuspended = false
+        await clock.advance(by: 1)
+        #expect(close(times(run, "second").start, 0.5, 1e-6))
+        #expect(await run.outcome == .finished)
     }
 
     @Test func cancellingBeforeTheBoundaryRemovesTheStepCommittedAhead() async {
@@ -149,9 +198,9 @@ struct GaplessChainTests {
         #expect(close(Double(a.opacity), 0.25, 1e-6))
     }
 
-    /// Cancelled after the ahead animation began but before its operation started (the
-    /// queue is suspended): the step applies its policy like a running one.
-    @Test func cancellingAStepThatBeganAheadOfItsOperationAppliesItsPolicy() async {
+    /// Cancelled after the ahead animation began but before its operation started (the main
+    /// thread is busy): the step applies its policy like a running one.
+    @Test func cancellingAStepThatBeganAheadOfItsOperationAppliesItsPolicy() async throws {
         for policy in [CancellationPolicy.holdPresentation, .revert, .complete] {
             let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
             let second = Step(b, ramp(0.4)).named("second").cancellationPolicy(policy)
@@ -161,11 +210,11 @@ struct GaplessChainTests {
             }
             let run = queue.run(plan, motion: .full)
             await clock.advance(by: 0.1)
-            queue.isSuspended = true
-            await clock.advance(by: 0.2)    // 0.1 s into "second"
+            let mainThread = try #require(BusyMainThread())
+            clock.engineClock.advance(by: 0.2)    // 0.1 s into "second"
             run.cancel()
+            mainThread.release()
             await clock.advance(by: 0)
-            queue.isSuspended = false
             await clock.advance(by: 1)
             #expect(await run.outcome == .cancelled)
             #expect(run.outcome(ofStep: "first") == .finished)
@@ -421,5 +470,23 @@ struct GaplessStallTests {
         #expect(abs(late) < Self.frame, "began \(late) s late")
         #expect(abs(measured.reported - measured.planned) < 1e-6)
     }
+}
+/// The main queue occupied by a block that waits until ``release()``: a busy main thread.
+final class BusyMainThread: Sendable {
+    private let released = DispatchSemaphore(value: 0)
+
+    /// Occupies the main queue; nil if it did not get there within 10 s.
+    init?() {
+        let occupied = DispatchSemaphore(value: 0)
+        let released = self.released
+        DispatchQueue.main.async {
+            occupied.signal()
+            _ = released.wait(timeout: .now() + 30)
+        }
+        guard occupied.wait(timeout: .now() + 10) == .success else { return nil }
+    }
+
+    /// Lets the main queue go on.
+    func release() { released.signal() }
 }
 #endif

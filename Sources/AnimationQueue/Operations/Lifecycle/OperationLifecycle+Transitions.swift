@@ -137,6 +137,15 @@ extension OperationLifecycle {
         case (_, .background):
             return .none
 
+        // The queue was suspended: an unstarted step's commit ahead goes, as if cancelled
+        // (if it has begun, the layer is left as the cancellation policy says); the step
+        // starts afresh when the queue hands it over.
+        case (.initialized(let ahead?), .heldBack):
+            state = .initialized(ahead: nil)
+            return Actions(.discardAhead(ahead, applyPolicy: true))
+        case (_, .heldBack):
+            return .none
+
         // Committing ahead (gapless plans): only before the start, once, without a cancel.
         case (.initialized(nil), .commitAhead(let ahead)) where !isCancelRequested:
             state = .initialized(ahead: ahead)

@@ -12,13 +12,13 @@ import Foundation
 ///   `animationDidStop(_:finished:)` *and* the transaction's completion, in either order.
 /// - `finished(outcome)`.
 ///
-/// | state \ event        | start            | arrived / gatePassed          | added · beginResolved        | stopped · completed (own key) | cancel                  | layerGone          | background        | commitAhead |
-/// |----------------------|------------------|-------------------------------|------------------------------|-------------------------------|-------------------------|--------------------|-------------------|-------------|
-/// | initialized          | c: finished; else waitingForMain, hop | ✗           | ✗ · ignored                  | ahead's: recorded             | discard ahead           | —                  | discard ahead     | record, commit (not c) |
-/// | waitingForMain       | ✗                | c: finished; gate: parked; else begin | ✗ · ignored          | ahead's: recorded             | — (the hop sees c)      | —                  | discard ahead     | refused     |
-/// | parked               | ✗                | gatePassed: begin             | ✗ · ignored                  | ahead's: recorded             | wake on main            | c: finished `.cancelled`; else `.interrupted` | discard ahead     | refused     |
-/// | animating            | ✗                | ✗                             | record; announce start once the begin time is known | record; both → finished | apply policy on main (not stopped) | finished | remove animation | refused |
-/// | finished             | ✗                | gatePassed: ignored           | ignored                      | ignored                       | ignored                 | ignored            | ignored           | refused     |
+/// | state \ event        | start            | arrived / gatePassed          | added · beginResolved        | stopped · completed (own key) | cancel                  | layerGone          | background        | heldBack    | commitAhead |
+/// |----------------------|------------------|-------------------------------|------------------------------|-------------------------------|-------------------------|--------------------|-------------------|-------------|-------------|
+/// | initialized          | c: finished; else waitingForMain, hop | ✗           | ✗ · ignored                  | ahead's: recorded             | discard ahead           | —                  | discard ahead     | discard ahead | record, commit (not c) |
+/// | waitingForMain       | ✗                | c: finished; gate: parked; else begin | ✗ · ignored          | ahead's: recorded             | — (the hop sees c)      | —                  | discard ahead     | —           | refused     |
+/// | parked               | ✗                | gatePassed: begin             | ✗ · ignored                  | ahead's: recorded             | wake on main            | c: finished `.cancelled`; else `.interrupted` | discard ahead     | —           | refused     |
+/// | animating            | ✗                | ✗                             | record; announce start once the begin time is known | record; both → finished | apply policy on main (not stopped) | finished | remove animation | — | refused |
+/// | finished             | ✗                | gatePassed: ignored           | ignored                      | ignored                       | ignored                 | ignored            | ignored           | ignored     | refused     |
 ///
 /// *begin*: `c` → finished `.cancelled`; layer gone → finished `.interrupted`; an animation
 /// committed ahead whose begin time has come → adopted (animating); else → animating a fresh
@@ -169,6 +169,8 @@ struct OperationLifecycle {
         /// The main thread saw the animation gone before its planned end.
         case removalSeen(key: String)
         case background
+        /// The operation's queue started holding back unstarted operations (it was suspended).
+        case heldBack
         case commitAhead(CommittedAhead)
 
         var description: String {
@@ -185,6 +187,7 @@ struct OperationLifecycle {
             case .layerGone: "layerGone"
             case .removalSeen(let key): "removalSeen(\(key))"
             case .background: "background"
+            case .heldBack: "heldBack"
             case .commitAhead(let ahead): "commitAhead(\(ahead.key))"
             }
         }

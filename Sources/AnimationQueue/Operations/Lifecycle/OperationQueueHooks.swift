@@ -9,4 +9,7 @@ protocol OperationQueueHooks: AnyObject, Sendable {
     func operationWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome)
     /// The operation reported its finish: its dependents may start.
     func operationDidFinish(_ operation: AnimationOperation)
+    /// Whether the queue holds back the operations that have not started (it is suspended,
+    /// or the app is in the background): a gapless plan then commits none of them ahead.
+    var holdsBackUnstarted: Bool { get }
 }
