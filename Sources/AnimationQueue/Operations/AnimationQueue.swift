@@ -140,7 +140,10 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
             for (operation, dependencies) in zip(operations, dependencyLists) {
                 guard graph.insert(operation, policy: policy(for: operation, onCancelledDependency),
                                    isUnblocked: dependencies.isEmpty) else {
-                    QueueViolation.addedTwice(operation, queue: name)
+                    if !graph.contains(operation), let other = QueueMembership.holder(of: operation) {
+                        QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
+                    }
+                    QueueViolation.addedTwice(operation, queue: name, isInThisQueue: graph.contains(operation))
                 }
                 SchedulerActivity.joined(operation, queue: self)
             }

@@ -18,6 +18,8 @@ struct DependencyGraph {
     private var nodes: [ObjectIdentifier: Node] = [:]
 
     var count: Int { nodes.count }
+    /// Whether `operation` was added and has not finished.
+    func contains(_ operation: Operation) -> Bool { nodes[ObjectIdentifier(operation)] != nil }
     var allOperations: [Operation] { nodes.values.map(\.operation) }
 
     /// Makes room for `count` more operations, so that adding a batch grows the graph once.

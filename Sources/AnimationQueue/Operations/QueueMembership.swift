@@ -24,6 +24,11 @@ enum QueueMembership {
         }
     }
 
+    /// The name of the queue that holds `operation`, if one does.
+    static func holder(of operation: Operation) -> String? {
+        lock.withLock { queues[ObjectIdentifier(operation)] }
+    }
+
     /// Forgets a finished operation.
     static func release(_ operation: Operation) {
         _ = lock.withLock { queues.removeValue(forKey: ObjectIdentifier(operation)) }

@@ -131,8 +131,12 @@ enum QueueViolation {
         preconditionFailure("AnimationQueue '\(queue)': dependency cycle \(names). Each of these operations waits for the next, so none could ever start. Remove one of these dependencies.")
     }
 
-    static func addedTwice(_ operation: Operation, queue: String) -> Never {
-        preconditionFailure("AnimationQueue '\(queue)': \(displayName(operation)) was already added to a queue or has already run. An operation runs once; create a new operation to animate again.")
+    /// `operation` is in this queue already, has finished, or was started elsewhere.
+    static func addedTwice(_ operation: Operation, queue: String, isInThisQueue: Bool) -> Never {
+        let problem = isInThisQueue ? "was already added to this queue"
+            : operation.isFinished ? "has already run"
+            : "has already started (on an OperationQueue, or by a call to start())"
+        preconditionFailure("AnimationQueue '\(queue)': \(displayName(operation)) \(problem). An operation runs once; add it to one queue, once, and create a new operation to animate again.")
     }
 
     static func startedTwice(_ operation: Operation) -> Never {

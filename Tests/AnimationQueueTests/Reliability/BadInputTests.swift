@@ -179,6 +179,37 @@ import Testing
         #expect(message(result).contains("AnimationQueue 'second': 'fetch' is already in AnimationQueue 'first'. An operation runs on one queue only; add it to one of them, or create a second operation."))
     }
 
+    @Test func operationRunningOnOneQueueAddedToAnotherStopsNamingBothQueues() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let first = AnimationQueue(name: "first")
+            let second = AnimationQueue(name: "second")
+            let layer = CALayer()
+            let fade = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 10))
+            fade.name = "fade"
+            first.addOperation(fade)
+            // Bounded: if it never reports executing, the message below is another one.
+            for _ in 0..<100_000 where !fade.isExecuting { await Task.yield() }
+            second.addOperation(fade)
+            withExtendedLifetime(layer) {}
+        }
+        #expect(message(result).contains("AnimationQueue 'second': 'fade' is already in AnimationQueue 'first'. An operation runs on one queue only"))
+    }
+
+    @Test func operationStartedByAnOperationQueueAndAddedToAnAnimationQueueStopsSayingSo() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let plain = OperationQueue()
+            let layer = CALayer()
+            let fade = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 10))
+            fade.name = "fade"
+            plain.addOperation(fade)
+            // Bounded: if it never reports executing, the message below is another one.
+            for _ in 0..<100_000 where !fade.isExecuting { await Task.yield() }
+            AnimationQueue(name: "animations").addOperation(fade)
+            withExtendedLifetime(layer) {}
+        }
+        #expect(message(result).contains("AnimationQueue 'animations': 'fade' has already started (on an OperationQueue, or by a call to start())"))
+    }
+
     @Test func finishCalledTwiceBySubclassStopsNamingTheOperation() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let queue = AnimationQueue(name: "twice")
