@@ -71,7 +71,8 @@ public struct Step: PlanComponent {
 /// A pause in a plan: the next part starts `duration` seconds after the previous one ends.
 ///
 /// Core Animation times the pause, on the plan's first layer, so it runs on the same clock
-/// as the steps around it.
+/// as the steps around it. The pause holds that layer until it ends, so it keeps its length
+/// even if the app releases the layer meanwhile (a toast removed after fading out).
 public struct Wait: PlanComponent {
     let duration: TimeInterval
     var name: String?
