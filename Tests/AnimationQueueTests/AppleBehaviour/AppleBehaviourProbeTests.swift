@@ -65,6 +65,18 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.positiveContinuityGivesSharpCorners()])
     }
 
+    @Test func aNeverCommittedLayerSearchesForActions() {
+        check([AppleBehaviourProbes.neverCommittedLayerSearchesForActions()])
+    }
+
+    @Test func theDefaultValueOfADeclaredPropertyIsANewLayersValue() {
+        check([AppleBehaviourProbes.defaultValueOfDeclaredProperties()])
+    }
+
+    @Test func cumulativeAutoreversingRepeatsAccumulateNothing() {
+        check([AppleBehaviourProbes.cumulativeAutoreversingRepeats()])
+    }
+
     private func check(_ results: [ProbeResult]) {
         for result in results {
             print(result)

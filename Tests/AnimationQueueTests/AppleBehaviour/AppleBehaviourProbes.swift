@@ -126,6 +126,19 @@ final class StartStopRecorder: NSObject, CAAnimationDelegate, @unchecked Sendabl
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { log.record("stop(finished: \(flag))") }
 }
 
+/// A layer delegate that records each action it is asked for and gives none.
+final class ActionAskingDelegate: NSObject, CALayerDelegate, @unchecked Sendable {
+    // Immutable after init; the log is thread-safe.
+    private let log: CallbackLog
+
+    init(log: CallbackLog) { self.log = log }
+
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
+        log.record("action(\(event))")
+        return nil
+    }
+}
+
 /// The probes. Each needs the main run loop (or, on Linux, the main queue) to run while it
 /// awaits, and takes well under a second.
 @MainActor
@@ -547,6 +560,74 @@ enum AppleBehaviourProbes {
             alternativeMode: nil,
             observed: seen.map { "\($0)" }.joined(separator: " and "),
             matches: straight
+        )
+    }
+
+    /// `CATransaction.h`: unless actions are disabled, `actionForKey:` is used "for each
+    /// layer property change". Whether a layer that has never been committed asks its
+    /// delegate, and whether it gets Core Animation's own implicit animation.
+    static func neverCommittedLayerSearchesForActions() -> ProbeResult {
+        let log = CallbackLog()
+        let delegate = ActionAskingDelegate(log: log)
+        let layer = CALayer()
+        layer.delegate = delegate
+        layer.opacity = 0.5
+        let keys = layer.animationKeys()
+        CATransaction.flush()
+        withExtendedLifetime(delegate) {}
+        let asked = log.events.contains("action(opacity)")
+        return ProbeResult(
+            question: "setting opacity on a layer that has never been committed",
+            openQuartzCoreChoice: "the delegate is asked for the action; no implicit animation is added",
+            alternativeMode: nil,
+            observed: "delegate \(asked ? "asked" : "not asked"); animation keys \(keys ?? [])",
+            matches: asked && keys == nil
+        )
+    }
+
+    /// `CALayer.h`: `defaultValueForKey:` "Returns the default value of the named property,
+    /// or nil if no default value is known". What it returns for CALayer's own properties.
+    static func defaultValueOfDeclaredProperties() -> ProbeResult {
+        let opacity = (CALayer.defaultValue(forKey: "opacity") as? NSNumber)?.floatValue
+            ?? CALayer.defaultValue(forKey: "opacity") as? Float
+        let anchor = CALayer.defaultValue(forKey: "anchorPoint")
+        let color = CALayer.defaultValue(forKey: "backgroundColor")
+        return ProbeResult(
+            question: "CALayer.defaultValue(forKey:) for opacity, anchorPoint and backgroundColor",
+            openQuartzCoreChoice: "a new layer's values: 1, (0.5, 0.5), nil",
+            alternativeMode: nil,
+            observed: "\(opacity.map { "\($0)" } ?? "nil"), \(anchor.map { "\($0)" } ?? "nil"), \(color.map { "\($0)" } ?? "nil")",
+            matches: opacity == 1 && anchor != nil && color == nil
+        )
+    }
+
+    /// `CAAnimation.h` on `cumulative`: "the value at the end of the previous repeat cycle,
+    /// plus the value of the current repeat cycle". An autoreversing 0 → 10 ramp repeated
+    /// twice, sampled a quarter into its second cycle under a paused host.
+    static func cumulativeAutoreversingRepeats() -> ProbeResult {
+        let host = committedLayer()
+        host.speed = 0
+        host.timeOffset = 0
+        CATransaction.flush()
+        let layer = committedLayer(in: host)
+        let bounce = CABasicAnimation(keyPath: "position.x")
+        bounce.fromValue = CGFloat(0)
+        bounce.toValue = CGFloat(10)
+        bounce.duration = 1
+        bounce.repeatCount = 2
+        bounce.autoreverses = true
+        bounce.isCumulative = true
+        layer.add(bounce, forKey: "bounce")
+        CATransaction.flush()
+        host.timeOffset = 2.5
+        CATransaction.flush()
+        let seen = layer.presentation().map { Double($0.position.x) } ?? .nan
+        return ProbeResult(
+            question: "cumulative, autoreversing 0 → 10 ramp (1 s each way), position.x at 2.5 s",
+            openQuartzCoreChoice: "5 (each cycle ends where it began, so nothing accumulates; one pass's change per cycle would give 15)",
+            alternativeMode: nil,
+            observed: "\(seen)",
+            matches: abs(seen - 5) < 1e-3
         )
     }
 

@@ -74,6 +74,18 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.positiveContinuityGivesSharpCorners(), differsUnder: [])
     }
 
+    @Test func aNeverCommittedLayerSearchesForActions() {
+        check(AppleBehaviourProbes.neverCommittedLayerSearchesForActions(), differsUnder: [])
+    }
+
+    @Test func theDefaultValueOfADeclaredPropertyIsANewLayersValue() {
+        check(AppleBehaviourProbes.defaultValueOfDeclaredProperties(), differsUnder: [])
+    }
+
+    @Test func cumulativeAutoreversingRepeatsAccumulateNothing() {
+        check(AppleBehaviourProbes.cumulativeAutoreversingRepeats(), differsUnder: [])
+    }
+
     /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is
     /// selected for this run, and then to differ.
     private func check(_ result: ProbeResult, differsUnder modes: Set<String>) {
