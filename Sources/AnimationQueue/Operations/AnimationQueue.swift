@@ -24,16 +24,18 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// The queue's name, used in diagnostics.
     public let name: String
 
-    private let operations: OperationQueue
-    // Thread safety: `lock` guards `graph`. Operations are cancelled, unlinked
-    // and enqueued outside it.
-    private let lock = NSLock()
-    private var graph = DependencyGraph()
+    let operations: OperationQueue
+    // Thread safety: `lock` guards `graph` and the state below that says so. Operations are
+    // cancelled, unlinked and enqueued outside it. This state is internal, not private, only
+    // for the queue's own extensions (AnimationQueue+HandOver.swift and
+    // AnimationQueue+ApplicationLifecycle.swift); nothing else touches it.
+    let lock = NSLock()
+    var graph = DependencyGraph()
     /// Operations whose cancellation is being (or was) propagated; guarded by `lock`.
-    private var propagating = Set<ObjectIdentifier>()
+    var propagating = Set<ObjectIdentifier>()
     /// Callers of ``waitUntilAllOperationsAreFinished()``, each with the operations it still
     /// waits for; guarded by `lock`.
-    private var drainWaiters: [(remaining: Set<ObjectIdentifier>, continuation: CheckedContinuation<Void, Never>)] = []
+    var drainWaiters: [(remaining: Set<ObjectIdentifier>, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Creates a queue.
     public init(name: String) {
@@ -77,22 +79,22 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     var holdsBackUnstarted: Bool { lock.withLock { suspendedByOwner || heldInBackground } }
 
     /// What the owner set `isSuspended` to; guarded by `lock`.
-    private var suspendedByOwner = false
+    var suspendedByOwner = false
     /// Whether the app is in the background, which holds back unstarted work; guarded by `lock`.
-    private var heldInBackground = false
+    var heldInBackground = false
     /// Operations whose in-queue dependencies finished while the queue was suspended or held
     /// in the background, each with the order it became ready in; guarded by `lock`.
     ///
     /// The queue holds them itself rather than suspending its `OperationQueue`, which starts
     /// nothing while suspended, not even a cancelled operation: a cancelled one is released
     /// at once and finishes (``handOverIfCancelled(_:)``), so `cancelAll()` ends everything.
-    private var heldBack: [ObjectIdentifier: (order: Int, operation: Operation)] = [:]
+    var heldBack: [ObjectIdentifier: (order: Int, operation: Operation)] = [:]
     /// The order the next held-back operation gets; guarded by `lock`.
-    private var nextHeldOrder = 0
+    var nextHeldOrder = 0
 
     /// Hands the held-back operations over, in the order they became ready, unless the queue
     /// is still suspended or in the background.
-    private func releaseHeldBackIfRunning() {
+    func releaseHeldBackIfRunning() {
         let released = lock.withLock { () -> [Operation] in
             guard !suspendedByOwner, !heldInBackground, !heldBack.isEmpty else { return [] }
             defer { heldBack = [:] }
@@ -249,251 +251,9 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
         }
     }
 
-    // MARK: App lifecycle
-
-    /// The app entered the background (main thread). Core Animation removes animations
-    /// then; the queue removes those of its running operations itself, so that each
-    /// finishes `.interrupted` at once whatever Core Animation does and when, and holds back
-    /// the operations that have not started until the app returns to the foreground.
-    func applicationDidEnterBackground() {
-        lock.withLock { heldInBackground = true }
-        for case let operation as AnimationOperation in unfinished {
-            MainThread.run { operation.removeAnimationsForBackground() }
-        }
-    }
-
-    /// A scene entered the background (main thread): removes the animations of the running
-    /// operations whose layer is one of `roots` or under one, so each finishes `.interrupted`;
-    /// the queue goes on with everything else.
-    func interruptAnimations(underAnyOf roots: [CALayer]) {
-        guard !roots.isEmpty else { return }
-        for case let operation as AnimationOperation in unfinished {
-            var ancestor = operation.layer
-            while let current = ancestor, !roots.contains(where: { $0 === current }) { ancestor = current.superlayer }
-            if ancestor != nil { operation.removeAnimationsForBackground() }
-        }
-    }
-
-    /// The app returns to the foreground (main thread): the held-back operations start,
-    /// unless the owner suspended the queue.
-    func applicationWillEnterForeground() {
-        lock.withLock { heldInBackground = false }
-        releaseHeldBackIfRunning()
-    }
-
     private func policy(for operation: Operation, _ override: DependencyCancellation?) -> DependencyCancellation {
         if let override { return override }
         return (operation as? AnimationOperation)?.onCancelledDependency ?? .cancel
     }
 
-    // MARK: Finishing and cancellation
-
-    /// Connects an ``AnimationOperation`` to the queue. The hooks hold the queue strongly, so
-    /// a queue released by its owner still runs everything it was given (as `OperationQueue`
-    /// does); the cycle ends when each operation finishes and leaves the graph. A policy the
-    /// queue was given for it is recorded on it too, for dependencies outside the queue, which
-    /// it checks as it starts. Other operations are watched from their hand-over on
-    /// (``handToOperationQueue(_:)``).
-    private func install(on operation: Operation, onCancelledDependency: DependencyCancellation?) {
-        guard let animation = operation as? AnimationOperation else { return }
-        animation.addHooks { $0.queue = self }
-        if let onCancelledDependency { animation.setQueueDependencyPolicy(onCancelledDependency) }
-    }
-
-    /// Gives `operations` to the `OperationQueue`, watching the finish of each that is not an
-    /// ``AnimationOperation`` (those report it through their hooks).
-    ///
-    /// The operation's `completionBlock` stays its owner's, who may set it after adding the
-    /// operation (which would silently replace a hook stored there). The queue watches it
-    /// with an operation of its own that depends on it instead: dependencies are the one
-    /// finish signal that every Foundation delivers. Only handed-over operations can run, so
-    /// only they are watched: the watchers' queue holds the ready ones, not a whole chain
-    /// (corelibs' `OperationQueue` scans every queued operation on each state change).
-    private func handToOperationQueue(_ handed: [Operation]) {
-        for operation in handed where !(operation is AnimationOperation) {
-            let watcher = BlockOperation { [self] in
-                if operation.isCancelled { propagateCancellation(from: operation) }
-                handleFinish(of: operation)
-            }
-            watcher.addDependency(operation)
-            FinishWaiter.queue.addOperation(watcher)
-        }
-        operations.addOperations(handed, waitUntilFinished: false)
-    }
-
-    /// Cancels the dependents of `operation` that follow cancellation, transitively.
-    ///
-    /// An operation is handed to the `OperationQueue` the moment it is cancelled and may
-    /// finish on another thread at once, which releases its dependents; so every dependent
-    /// must be cancelled before its dependency. The whole set is claimed first (each
-    /// operation's dependents are read before anything is cancelled), then cancelled
-    /// dependents-first, in depth-first post-order. Iterative, so cancelling the head of a
-    /// 100,000-step chain does not overflow the stack; the cancel hook of an operation
-    /// this loop cancels finds it claimed and does not recurse.
-    private func propagateCancellation(from operation: Operation) {
-        guard let first = claimDependents(of: operation) else { return }
-        var order: [Operation] = []
-        var stack: [(operation: Operation?, dependents: [Operation], next: Int)] = [(nil, first, 0)]
-        while let top = stack.last {
-            guard top.next < top.dependents.count else {
-                if let finished = top.operation { order.append(finished) }
-                stack.removeLast()
-                continue
-            }
-            stack[stack.count - 1].next += 1
-            let dependent = top.dependents[top.next]
-            guard !dependent.isCancelled, let next = claimDependents(of: dependent) else { continue }
-            stack.append((dependent, next, 0))
-        }
-        for dependent in order {
-            dependent.cancel()
-            handOverIfCancelled(dependent)
-        }
-    }
-
-    /// Marks `operation`'s cancellation as propagated and returns its dependents that follow
-    /// it; nil if it was already claimed.
-    private func claimDependents(of operation: Operation) -> [Operation]? {
-        lock.withLock {
-            guard propagating.insert(ObjectIdentifier(operation)).inserted else { return nil }
-            return graph.cancellableDependents(of: operation)
-        }
-    }
-
-    /// Gives a cancelled operation that still waits for in-queue dependencies to the
-    /// `OperationQueue` now, so it finishes cancelled at once (as on a plain `OperationQueue`,
-    /// where a cancelled operation becomes ready) instead of when its dependencies end.
-    private func handOverIfCancelled(_ operation: Operation) {
-        guard operation.isCancelled else { return }
-        let release = lock.withLock {
-            graph.handOverCancelled(operation) || heldBack.removeValue(forKey: ObjectIdentifier(operation)) != nil
-        }
-        if release { handToOperationQueue([operation]) }
-    }
-
-    /// Starts operations whose in-queue dependencies have finished.
-    ///
-    /// The queue starts a ready ``AnimationOperation`` itself: its start queues it in the
-    /// main thread's ``StartBatch``, so every animation that becomes ready together begins
-    /// in one main-thread turn and one `CATransaction`. The `OperationQueue` gets the rest:
-    /// other operations, cancelled ones (they finish at once there, off this call stack, so
-    /// cancelling a long chain does not recurse), ones that wait for an operation outside
-    /// the queue. While the queue is suspended or held in the background, it holds back every
-    /// operation that is not cancelled (``heldBack``).
-    ///
-    /// - Parameter beginNowOnMainThread: On the main thread, begin the animations before
-    ///   returning, instead of on the main queue's next turn.
-    private func handOver(_ ready: [Operation], beginNowOnMainThread: Bool) {
-        guard !ready.isEmpty else { return }
-        let running = holdBackUnlessRunning(ready)
-        var queued: [Operation] = []
-        var started: [AnimationOperation] = []
-        for operation in running {
-            if let animation = operation as? AnimationOperation, !animation.isCancelled, animation.isReady {
-                started.append(animation)
-            } else {
-                queued.append(operation)
-            }
-        }
-        if !queued.isEmpty { handToOperationQueue(queued) }
-        guard !started.isEmpty else { return }
-        StartBatch.shared.enqueue(started.filter { $0.startForQueue() })
-        StartBatch.shared.beginQueued(nowOnMainThread: beginNowOnMainThread)
-    }
-
-    /// The operations of `ready` to hand over now: all of them, unless the queue is suspended
-    /// or in the background; then only the cancelled ones, which finish at once, and the rest
-    /// are held back (``heldBack``).
-    private func holdBackUnlessRunning(_ ready: [Operation]) -> [Operation] {
-        guard lock.withLock({ suspendedByOwner || heldInBackground }) else { return ready }
-        // Read outside the lock: Foundation takes its own.
-        let cancelled = ready.map(\.isCancelled)
-        let running: [Operation] = lock.withLock {
-            guard suspendedByOwner || heldInBackground else { return ready }
-            var running: [Operation] = []
-            for (operation, isCancelled) in zip(ready, cancelled) {
-                if isCancelled {
-                    running.append(operation)
-                } else {
-                    heldBack[ObjectIdentifier(operation)] = (nextHeldOrder, operation)
-                    nextHeldOrder += 1
-                }
-            }
-            return running
-        }
-        // One cancelled meanwhile may have looked for itself among the held back too early.
-        for (operation, wasCancelled) in zip(ready, cancelled) where !wasCancelled && operation.isCancelled {
-            handOverIfCancelled(operation)
-        }
-        return running
-    }
-
-    func operationWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome) {
-        if outcome == .cancelled { propagateCancellation(from: operation) }
-    }
-
-    func operationWasCancelled(_ operation: AnimationOperation) {
-        propagateCancellation(from: operation)
-        handOverIfCancelled(operation)
-    }
-
-    func operationDidFinish(_ operation: AnimationOperation) {
-        handleFinish(of: operation)
-    }
-
-    /// Takes a finished operation out of the graph and hands its unblocked dependents over.
-    private func handleFinish(of operation: Operation) {
-        let wasCancelled = operation.isCancelled
-        let (dependents, unblocked, toCancel) = lock.withLock {
-            propagating.remove(ObjectIdentifier(operation))
-            QueueMembership.release(operation)
-            SchedulerActivity.left(operation, queue: self)
-            let (dependents, unblocked) = graph.remove(operation)
-            let toCancel = wasCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
-            return (dependents, unblocked, toCancel)
-        }
-        defer { resumeDrainWaiters(after: operation) }
-        // A cancelled operation can finish while another thread's propagation has claimed
-        // it but not yet reached its dependents; cancel the ones it unblocks here, before
-        // they are handed over, so none of them starts.
-        for dependent in toCancel where !dependent.isCancelled { dependent.cancel() }
-        // Core Animation reports an animation's end on the main thread: the steps that
-        // follow begin in that turn, as a completion block that adds the next animation would.
-        handOver(unblocked, beginNowOnMainThread: true)
-        // Unlink so a long finished chain is released link by link. The scheduler's own
-        // operations unlink themselves when they start; only plain operations are unlinked
-        // here: a dependent from this operation if not cancelled (on corelibs Foundation,
-        // removing a finished dependency from a cancelled operation makes it report not
-        // ready, so it never starts), and this operation, now finished, from whatever links
-        // it still has (a cancelled one keeps them until then).
-        for dependent in dependents where Self.isPlain(dependent) && !dependent.isCancelled {
-            dependent.removeDependency(operation)
-        }
-        if Self.isPlain(operation) {
-            for dependency in operation.dependencies { operation.removeDependency(dependency) }
-        }
-    }
-
-    /// Not one of the scheduler's own operations, which unlink themselves as they start.
-    private static func isPlain(_ operation: Operation) -> Bool {
-        !(operation is AnimationOperation || operation is MainThreadOperation)
-    }
-
-    /// Resumes the callers of ``waitUntilAllOperationsAreFinished()`` that waited for
-    /// `operation` last, once its finish is handled (its dependents handed over).
-    private func resumeDrainWaiters(after operation: Operation) {
-        let id = ObjectIdentifier(operation)
-        let done = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            guard !drainWaiters.isEmpty else { return [] }
-            // In place: a copy of a waiter would copy its whole set once per finish.
-            var done: [CheckedContinuation<Void, Never>] = []
-            for index in drainWaiters.indices {
-                drainWaiters[index].remaining.remove(id)
-                if drainWaiters[index].remaining.isEmpty { done.append(drainWaiters[index].continuation) }
-            }
-            if !done.isEmpty { drainWaiters.removeAll { $0.remaining.isEmpty } }
-            return done
-        }
-        for continuation in done { continuation.resume() }
-    }
 }
