@@ -7,9 +7,9 @@ import Foundation
 /// Only a clock that a test clock tracks has an activity (``track(_:)``). An operation finds
 /// its clock's activity once, when it is created, through its layer's clock
 /// (``MediaClock/Source``); a plan's block step, through the plan's timing layer. An
-/// operation on any other clock, which is every operation in an
-/// app, records nothing: ``begin(_:)``, ``end(_:)``, ``joined(_:queue:)`` and
-/// ``left(_:queue:)`` read one nil and return.
+/// operation on any other clock, which is every operation in an app, records nothing:
+/// ``begin(_:)``, ``end(_:)``, ``joined(_:queue:)`` and ``left(_:queue:)`` read one nil and
+/// return.
 package final class SchedulerActivity: @unchecked Sendable {
     // `lock` guards `active` and `queues`. Nothing is called while it is held, so it is
     // always the innermost lock (a queue may call in while holding its own).

@@ -47,7 +47,7 @@ extension CALayer {
 }
 
 /// An `Optional` seen through `Any`, to tell a nil default from a value.
-private protocol OptionalValue {
+protocol OptionalValue {
     var isNone: Bool { get }
 }
 

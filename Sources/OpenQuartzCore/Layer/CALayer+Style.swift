@@ -54,7 +54,8 @@ extension CALayer {
                 if let value = Self.styleValue(forKey: key, in: style) {
                     if !property.set(&storage, value) { rejected.append((key, value)) }
                 } else if Self.styleValue(forKey: key, in: previous) != nil {
-                    _ = property.set(&storage, defaults[keyPath: property.storedAt])
+                    let value = defaults[keyPath: property.storedAt]
+                    _ = property.set(&storage, (value as? OptionalValue)?.isNone == true ? nil : value)
                 }
             }
         }

@@ -49,10 +49,15 @@ import Testing
         let layer = h.makeLayer()
         h.commit {
             CATransaction.setDisableActions(true)
-            layer.style = ["opacity": Float(0.5), "borderWidth": CGFloat(2)]
+            layer.style = ["opacity": Float(0.5), "borderWidth": CGFloat(2), "backgroundColor": CGColor(gray: 0.5, alpha: 1)]
             layer.borderWidth = 7
+        }
+        #expect(layer.backgroundColor != nil)
+        h.commit {
+            CATransaction.setDisableActions(true)
             layer.style = nil
         }
+        #expect(layer.backgroundColor == nil)  // nil by default
         #expect(layer.opacity == 1)            // CALayer's default
         #expect(layer.borderWidth == 7)        // set by the layer after the style
     }
