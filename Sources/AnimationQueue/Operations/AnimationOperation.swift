@@ -222,6 +222,14 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         SchedulerActivity.end(self)
     }
 
+    /// Makes the operation wait for `operation` to finish. An operation that waits for itself
+    /// could never start: that one-step dependency cycle stops the program with a message
+    /// (Foundation's `addDependency(_:)` would hang on it).
+    open override func addDependency(_ operation: Operation) {
+        if operation === self { QueueViolation.dependsOnItself(self) }
+        super.addDependency(operation)
+    }
+
     /// Cancels the operation. Before it starts, it finishes `.cancelled` without touching the
     /// layer (unless a gapless plan's commit ahead has already begun: that gets the policy);
     /// while it animates, the layer is left as ``cancellationPolicy`` says.

@@ -77,6 +77,10 @@ public struct PlanGraph {
                 errors.append(AnimationQueueError(code: .unknownStepName, message: "AnimationPlan: step \(label(of: operation)) waits for '\(name)', but no step has that name (named steps: \(known.isEmpty ? "none" : known)). Name the step with .named(\"\(name)\") or fix the spelling."))
                 continue
             }
+            guard dependency !== operation else {
+                errors.append(AnimationQueueError(code: .dependencyCycle, message: "AnimationPlan: step '\(name)' waits for itself (.after(\"\(name)\")), so it could never start. Remove that .after, or name the step it should wait for."))
+                continue
+            }
             operation.addDependency(dependency)
             if !dependencyLists[index].contains(where: { $0 === dependency }) { dependencyLists[index].append(dependency) }
         }

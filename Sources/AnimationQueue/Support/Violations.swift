@@ -132,6 +132,10 @@ enum QueueViolation {
     }
 
     /// `operation` is in this queue already, has finished, or was started elsewhere.
+    static func dependsOnItself(_ operation: Operation) -> Never {
+        preconditionFailure("\(displayName(operation)).addDependency(_:) was given the operation itself: an operation that waits for itself could never start. Make it depend on another operation.")
+    }
+
     static func addedTwice(_ operation: Operation, queue: String, isInThisQueue: Bool) -> Never {
         let problem = isInThisQueue ? "was already added to this queue"
             : operation.isFinished ? "has already run"

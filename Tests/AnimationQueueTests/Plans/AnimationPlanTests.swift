@@ -225,6 +225,18 @@ struct AnimationPlanTests {
         #expect(code(AnimationPlan { Step(a, fade(1, 1)) }) == nil)
     }
 
+    /// A step that waits for itself is a cycle of one: reported, never hung on.
+    @Test func aStepThatWaitsForItselfIsACycle() {
+        let a = CALayer()
+        do {
+            try AnimationPlan { Step(a, fade(1, 1)).named("x").after("x") }.validate()
+            Issue.record("validate() did not throw")
+        } catch {
+            #expect(error.code == .dependencyCycle)
+            #expect(error.message.contains("step 'x' waits for itself (.after(\"x\"))"))
+        }
+    }
+
     @Test func cycleMessageNamesTheSteps() {
         let a = CALayer()
         do {

@@ -210,6 +210,15 @@ import Testing
         #expect(message(result).contains("AnimationQueue 'animations': 'fade' has already started (on an OperationQueue, or by a call to start())"))
     }
 
+    @Test func anAnimationOperationThatDependsOnItselfStopsInsteadOfHanging() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let fade = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 0, to: 1, duration: 1))
+            fade.name = "fade"
+            fade.addDependency(fade)
+        }
+        #expect(message(result).contains("'fade'.addDependency(_:) was given the operation itself: an operation that waits for itself could never start."))
+    }
+
     @Test func finishCalledTwiceBySubclassStopsNamingTheOperation() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let queue = AnimationQueue(name: "twice")
