@@ -2,9 +2,12 @@ import Foundation
 
 /// An operation that runs a closure on the main thread: the operation of a ``Perform`` step.
 final class MainThreadOperation: Operation, @unchecked Sendable {
-    // Thread safety: `lock` guards `state` and `observers`; KVO and the closure run outside it.
+    // Thread safety: `lock` guards `state`, `isFinishing` and `observers`; KVO and the closure
+    // run outside it.
     private let lock = NSLock()
     private var state = State.ready
+    /// Whether `finish` has begun: it runs once, whoever calls it first.
+    private var isFinishing = false
     private var observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void] = []
     private let body: UncheckedSendableBox<@MainActor () -> Void>
 
@@ -27,9 +30,9 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         lock.withLock { observers.append(observer) }
     }
 
-    /// Whether it has started and will run its closure as soon as the main queue turns
-    /// (false while parked at a paused run's gate).
-    var isWaitingForMainThread: Bool { isExecuting && (gate?.isOpen ?? true) }
+    /// Whether it has started and will run its closure, or finish cancelled, as soon as the
+    /// main queue turns (false while parked at a paused run's gate, unless cancelled).
+    var isWaitingForMainThread: Bool { isExecuting && (gate?.isOpen ?? true || isCancelled) }
 
     override var isAsynchronous: Bool { true }
     override var isExecuting: Bool { lock.withLock { state == .executing } }
@@ -53,8 +56,23 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         if gate?.passOrWait(perform) ?? true { perform() }
     }
 
+    /// Cancels the operation. One parked at a paused run's gate finishes `.cancelled` now,
+    /// on the main thread, without waiting for the run to resume; its closure never runs.
+    override func cancel() {
+        super.cancel()
+        guard isExecuting, let gate, !gate.isOpen else { return }
+        MainThread.run { [self] in finish(.cancelled) }
+    }
+
+    /// Reports the finish, once: a cancel of a parked operation and the gate opening may
+    /// both get here.
     private func finish(_ outcome: AnimationOutcome) {
-        let (wasExecuting, observers) = lock.withLock { (state == .executing, self.observers) }
+        let claimed = lock.withLock { () -> (wasExecuting: Bool, observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void])? in
+            guard !isFinishing else { return nil }
+            isFinishing = true
+            return (state == .executing, self.observers)
+        }
+        guard let (wasExecuting, observers) = claimed else { return }
         for observer in observers { observer(self, outcome) }
         willChangeValue(forKey: "isFinished")
         if wasExecuting { willChangeValue(forKey: "isExecuting") }

@@ -20,14 +20,15 @@ import Foundation
 ///   one of them when the run ends jumps by the time the run's pauses took. Two runs that
 ///   retime the same layer at once restore it in the order they end.
 extension AnimationRun {
-    /// Freezes every running step and holds back pending ones until ``resume()``.
+    /// Freezes every running step and holds back pending ones until ``resume()``. Does
+    /// nothing once the run has ended: its layers keep the timing they got back.
     ///
     /// ```swift
     /// permissionAlert.onShow { run.pause() }
     /// permissionAlert.onDismiss { run.resume() }
     /// ```
     public func pause() {
-        guard control.setPaused(true) else { return }
+        guard !isFinished, control.setPaused(true) else { return }
         gate.close()
         applyRate()
     }
@@ -43,22 +44,25 @@ extension AnimationRun {
     public var isPaused: Bool { control.state.paused }
 
     /// The run's time scale: 2 plays twice as fast, 0.5 half as fast (1). Must be greater
-    /// than 0; use ``pause()`` to stop time.
+    /// than 0; use ``pause()`` to stop time. Setting it once the run has ended does nothing.
     public var speed: Float {
         get { control.state.speed }
         set {
             guard newValue.isFinite, newValue > 0 else {
                 APIViolationInvalidRunSpeed(newValue)
             }
+            guard !isFinished else { return }
             control.setSpeed(newValue)
             applyRate()
         }
     }
 
-    /// Retimes the run's layers to the current rate (0 while paused), on the main thread.
+    /// Retimes the run's layers to the current rate (0 while paused), on the main thread,
+    /// unless the run has ended by then (its layers have their timing back).
     func applyRate() {
         let rate = control.rate
         MainThread.run { [self] in
+            guard !isFinished else { return }
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             for timed in timedLayers {

@@ -286,6 +286,50 @@ struct RunControlTests {
         #expect(layer.opacity == 1)
     }
 
+    /// Pausing or speeding up a run that has ended changes nothing: an animation added to
+    /// its layer later plays at its own pace.
+    @Test func pausingOrSpeedingUpARunThatHasEndedLeavesItsLayersAlone() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(0.5)) }, motion: .full)
+        await clock.advance(by: 0.5)
+        #expect(run.isFinished)
+        run.pause()
+        run.speed = 2
+        await clock.advance(by: 0)
+        #expect(!run.isPaused && run.speed == 1)
+        #expect(layer.speed == 1 && layer.timeOffset == 0 && layer.beginTime == 0)
+        let later = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.5, timing: .linear))
+        later.motion = .full
+        queue.addOperation(later)
+        await clock.advance(by: 0.25)
+        #expect(abs(shown(layer) - 0.5) < 1e-6)
+        await clock.advance(by: 0.25)
+        #expect(later.outcome == .finished)
+    }
+
+    /// Cancelling the queue finishes a block held at a paused run's gate, and with it the run.
+    @Test func cancelAllFinishesABlockHeldAtAPausedRunsGate() async {
+        let layer = clock.makeLayer()
+        let ran = BlockRecord()
+        let run = queue.run(AnimationPlan {
+            Perform { ran.mark() }
+            Step(layer, ramp(0.5))
+        }, motion: .full)
+        run.pause()
+        await clock.advance(by: 0.1)
+        #expect(!ran.didRun && !run.isFinished)
+        queue.cancelAll()
+        await clock.advance(by: 1)
+        #expect(run.isFinished)
+        if run.isFinished { #expect(await run.outcome == .cancelled) }
+        #expect(!ran.didRun, "a cancelled block never runs")
+        #expect(queue.operationCount == 0)
+        #expect(layer.speed == 1)
+        run.resume()
+        await clock.advance(by: 0)
+        #expect(!ran.didRun)
+    }
+
     @Test func aRunThatNeverRetimedLeavesTheLayersOwnTimingAlone() async {
         let layer = clock.makeLayer()
         LayerFixtures.inEffect { layer.timeOffset = 7 }
@@ -294,5 +338,14 @@ struct RunControlTests {
         #expect(await run.outcome == .finished)
         #expect(layer.timeOffset == 7)
     }
+}
+/// Whether a plan's block ran.
+private final class BlockRecord: @unchecked Sendable {
+    // `lock` guards `ran`.
+    private let lock = NSLock()
+    private var ran = false
+
+    func mark() { lock.withLock { ran = true } }
+    var didRun: Bool { lock.withLock { ran } }
 }
 #endif
