@@ -27,7 +27,9 @@ public struct AnimationGroup: LayerAnimation, TimedAnimation {
     /// Delay, speed, repetition and autoreverse of the whole group.
     public var mediaTiming: MediaTiming
     /// The behaviour under reduced motion; nil lets the run decide.
-    public var reducedMotion: ReducedMotionBehavior?
+    public var reducedMotion: ReducedMotionBehavior? {
+        didSet { reducedMotion?.validate() }
+    }
 
     /// Creates a group of animations of one layer that run together.
     ///
@@ -53,6 +55,7 @@ public struct AnimationGroup: LayerAnimation, TimedAnimation {
         self.mediaTiming = MediaTiming(delay: delay, speed: speed, repeatCount: repeatCount,
                                        autoreverses: autoreverses)
         self.reducedMotion = reducedMotion
+        reducedMotion?.validate()
     }
 
     /// The length of one pass: the explicit duration, else the longest child's total duration.

@@ -45,7 +45,9 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     /// Delay, speed, repetition and autoreverse.
     public var mediaTiming: MediaTiming
     /// The behaviour under reduced motion; nil lets the run decide.
-    public var reducedMotion: ReducedMotionBehavior?
+    public var reducedMotion: ReducedMotionBehavior? {
+        didSet { reducedMotion?.validate() }
+    }
 
     /// Creates an animation of `keyPath` to `to`.
     ///
@@ -79,6 +81,7 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
         self.mediaTiming = MediaTiming(delay: delay, speed: speed, repeatCount: repeatCount,
                                        autoreverses: autoreverses)
         self.reducedMotion = reducedMotion
+        reducedMotion?.validate()
     }
 
     /// The delay plus the active duration (repeats, autoreverse and speed included).

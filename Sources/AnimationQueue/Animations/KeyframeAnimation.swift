@@ -36,7 +36,9 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
     /// Delay, speed, repetition and autoreverse.
     public var mediaTiming: MediaTiming
     /// The behaviour under reduced motion; nil lets the run decide.
-    public var reducedMotion: ReducedMotionBehavior?
+    public var reducedMotion: ReducedMotionBehavior? {
+        didSet { reducedMotion?.validate() }
+    }
 
     /// Creates a keyframe animation through `values`.
     ///
@@ -83,6 +85,7 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
         self.mediaTiming = MediaTiming(delay: delay, speed: speed, repeatCount: repeatCount,
                                        autoreverses: autoreverses)
         self.reducedMotion = reducedMotion
+        reducedMotion?.validate()
     }
 
     private static func validate(keyTimes: [Double], valueCount: Int, mode: KeyframeCalculationMode) {

@@ -105,4 +105,18 @@ public enum ReducedMotionBehavior: Sendable, Hashable {
     /// Keep the motion but shorten it to at most `duration` seconds, its delay included (the
     /// delay and the motion shrink by one factor).
     case shorten(to: TimeInterval)
+
+    /// Stops the program with a message if the behaviour's time cannot be used: a cross-fade
+    /// lasts a finite number of seconds ≥ 0 (0 jumps to the final values), and a shortened
+    /// motion lasts at most a number of seconds ≥ 0 (`.infinity` keeps it whole).
+    func validate() {
+        switch self {
+        case .jumpToFinal:
+            break
+        case .crossFade(let duration):
+            _ = validatedTime(duration, "ReducedMotionBehavior.crossFade(duration:)")
+        case .shorten(let limit):
+            guard !limit.isNaN, limit >= 0 else { APIViolationInvalidShortening(limit) }
+        }
+    }
 }

@@ -46,7 +46,9 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     /// Delay, speed, repetition and autoreverse.
     public var mediaTiming: MediaTiming
     /// The behaviour under reduced motion; nil lets the run decide.
-    public var reducedMotion: ReducedMotionBehavior?
+    public var reducedMotion: ReducedMotionBehavior? {
+        didSet { reducedMotion?.validate() }
+    }
 
     /// Creates a spring from its physical parameters (Core Animation's defaults: mass 1,
     /// stiffness 100, damping 10).
@@ -92,6 +94,7 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
         self.isAdditive = isAdditive
         self.mediaTiming = MediaTiming(delay: delay)
         self.reducedMotion = reducedMotion
+        reducedMotion?.validate()
         if duration == nil, !settlingDuration.isFinite {
             APIViolationSpringParameter("damping", damping,
                                         "> 0 for the spring to settle (or pass an explicit duration)")

@@ -43,6 +43,8 @@ public enum MotionPolicy: Sendable, Hashable {
 extension ResolvedAnimation {
     /// This resolution adapted to reduced motion with `behavior`.
     func reducingMotion(_ behavior: ReducedMotionBehavior) -> ResolvedAnimation {
+        // Checked here too for an animation type of the app's own, which stores it unchecked.
+        behavior.validate()
         var reduced = self
         switch behavior {
         case .jumpToFinal:

@@ -17,6 +17,14 @@ func APIViolationInvalidTime(_ name: String, _ value: TimeInterval,
         file: file, line: line)
 }
 
+/// Stops the program because a reduced-motion limit is negative or not a number.
+func APIViolationInvalidShortening(_ limit: TimeInterval, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: ReducedMotionBehavior.shorten(to:) must be a number of seconds ≥ 0, got \(limit). "
+            + "Pass 0 to jump to the final values, a positive limit, or .infinity to keep the motion whole.",
+        file: file, line: line)
+}
+
 /// Stops the program because an animation's speed is not a finite number greater than 0.
 func APIViolationInvalidSpeed(_ value: Float, file: StaticString = #fileID, line: UInt = #line) -> Never {
     preconditionFailure(

@@ -41,6 +41,34 @@ import Testing
         #expect(message(result).contains("duration must be a finite number of seconds ≥ 0, got inf. Pass 0 or a positive finite value."))
     }
 
+    @Test func infiniteCrossFadeStopsNamingTheValueAndTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = BasicAnimation(.opacity, to: 1, duration: 1).reducingMotion(.crossFade(duration: .infinity))
+        }
+        #expect(message(result).contains("ReducedMotionBehavior.crossFade(duration:) must be a finite number of seconds ≥ 0, got inf."))
+    }
+
+    @Test func negativeCrossFadeInAnInitialiserStopsNamingTheValue() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1], duration: 1, reducedMotion: .crossFade(duration: -1))
+        }
+        #expect(message(result).contains("ReducedMotionBehavior.crossFade(duration:) must be a finite number of seconds ≥ 0, got -1.0."))
+    }
+
+    @Test func nanShorteningStopsNamingTheValueAndTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var spring = SpringAnimation(.positionX, to: 1, duration: 0.5)
+            spring.reducedMotion = .shorten(to: .nan)
+        }
+        #expect(message(result).contains("ReducedMotionBehavior.shorten(to:) must be a number of seconds ≥ 0, got nan. Pass 0 to jump to the final values, a positive limit, or .infinity to keep the motion whole."))
+    }
+
+    @Test func usableReducedMotionTimesAreAccepted() {
+        _ = BasicAnimation(.opacity, to: 1, duration: 1).reducingMotion(.crossFade(duration: 0))
+        _ = BasicAnimation(.opacity, to: 1, duration: 1).reducingMotion(.shorten(to: .infinity))
+        _ = BasicAnimation(.opacity, to: 1, duration: 1).reducingMotion(.shorten(to: 0))
+    }
+
     @Test func negativeWaitStopsNamingTheValueAndTheFix() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Wait(-0.5)
