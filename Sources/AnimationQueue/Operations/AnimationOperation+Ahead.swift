@@ -49,13 +49,15 @@ extension AnimationOperation {
             return .some(lifecycle.hooks.queue)
         }
         guard let layer, let queue, queue?.holdsBackUnstarted != true else { return false }
+        let isMotionReduced = motion.isReduced
         let resolved = LayerReading.$resolvesAhead.withValue(true) { resolvedAnimation(for: layer) }
         guard let base = resolved.animation, !(base is CATransition) else { return false }
         let caAnimation = Self.scheduled(base, delay: resolved.delay, at: begin)
         let end = begin + ActiveDuration.of(caAnimation)
         guard end.isFinite else { return false }
         let ahead = OperationLifecycle.CommittedAhead(key: animationKey + ".ahead", resolved: resolved,
-                                                     animation: caAnimation, begin: begin, end: end)
+                                                     animation: caAnimation, begin: begin, end: end,
+                                                     isMotionReduced: isMotionReduced)
         // Checked again with the record, atomically: a start or cancel from another thread
         // after this sees the commit and discards it on the main thread, after this commit.
         guard receive(.commitAhead(ahead)) else { return false }

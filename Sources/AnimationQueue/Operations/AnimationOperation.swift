@@ -408,9 +408,15 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     }
 
     /// What the main thread knows as the operation begins.
+    /// With an animation committed ahead, the adoption's times, unless motion is reduced now
+    /// and was not when the animation was resolved, or the other way round (the system
+    /// setting changed since): the start then resolves afresh, as ``MotionPolicy/system``
+    /// reads the setting when each step starts.
     private func beginContext() -> OperationLifecycle.BeginContext {
         guard let layer else { return .init(layerAlive: false) }
-        guard let ahead = lock.withLock({ lifecycle.ahead }) else { return .init(layerAlive: true) }
+        guard let ahead = lock.withLock({ lifecycle.ahead }), ahead.isMotionReduced == motion.isReduced else {
+            return .init(layerAlive: true)
+        }
         let now = timeSource.now(for: layer)
         return .init(layerAlive: true, adoption: .init(layerTime: layer.convertTime(now, from: nil),
                                                       beginMediaTime: layer.convertTime(ahead.begin, to: nil)))

@@ -282,7 +282,8 @@ import Testing
     // MARK: Committing ahead
 
     static func ahead(begin: CFTimeInterval = 12) -> OperationLifecycle.CommittedAhead {
-        .init(key: aheadKey, resolved: resolved(), animation: CAAnimationGroup(), begin: begin, end: begin + 2)
+        .init(key: aheadKey, resolved: resolved(), animation: CAAnimationGroup(), begin: begin, end: begin + 2,
+              isMotionReduced: false)
     }
 
     static func adoptionContext(at time: CFTimeInterval) -> OperationLifecycle.BeginContext {

@@ -179,6 +179,28 @@ struct GaplessChainTests {
         #expect(await run.outcome == .finished)
     }
 
+    /// `.system` motion is read when each step starts, also for a step committed ahead:
+    /// Reduce Motion turned on meanwhile makes it jump to its final value. In a process of
+    /// its own, since the setting (`ANIMATIONQUEUE_REDUCE_MOTION`) is the process's.
+    @Test func aStepCommittedAheadReadsTheSystemMotionSettingWhenItStarts() async {
+        await #expect(processExitsWith: .success) {
+            unsetenv("ANIMATIONQUEUE_REDUCE_MOTION")
+            let clock = AnimationTestClock()
+            let queue = AnimationQueue(name: "system motion")
+            let a = clock.makeLayer(), b = clock.makeLayer()
+            let run = queue.run(AnimationPlan(scheduling: .gapless) {
+                Step(a, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear))
+                Step(b, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear))
+            }, motion: .system)
+            await clock.advance(by: 0.5)
+            precondition(b.animationKeys()?.count == 1, "the second step is committed ahead")
+            setenv("ANIMATIONQUEUE_REDUCE_MOTION", "1", 1)
+            await clock.advance(by: 0.5)
+            precondition(run.isFinished, "the second step jumps to its final value when it starts, at 1 s")
+            precondition(b.opacity == 1 && b.animationKeys() == nil)
+        }
+    }
+
     @Test func cancellingBeforeTheBoundaryRemovesTheStepCommittedAhead() async {
         let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
         let run = queue.run(AnimationPlan(scheduling: .gapless) {

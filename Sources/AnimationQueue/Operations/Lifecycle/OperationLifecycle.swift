@@ -85,6 +85,9 @@ struct OperationLifecycle {
         /// When it begins and ends, in the layer's time.
         let begin: CFTimeInterval
         let end: CFTimeInterval
+        /// Whether motion was reduced when it was resolved: a start that finds otherwise
+        /// (the system setting changed meanwhile) discards it and resolves afresh.
+        let isMotionReduced: Bool
         var reports = Reports()
     }
 
