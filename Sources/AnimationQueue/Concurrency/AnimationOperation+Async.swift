@@ -29,6 +29,8 @@ extension CALayer {
     /// ```
     ///
     /// Cancelling the awaiting task cancels the animation, which applies `cancellationPolicy`.
+    /// Called from a task that is already cancelled, it returns `.cancelled` without touching
+    /// the layer.
     ///
     /// - Parameters:
     ///   - animation: The animation.
@@ -45,6 +47,9 @@ extension CALayer {
         let operation = AnimationOperation(layer: self, animation: animation)
         operation.cancellationPolicy = cancellationPolicy
         operation.motion = motion
+        // Cancelled before it is added, it finishes at once: the wait below may first hop off
+        // this actor, and the operation could otherwise start meanwhile.
+        if Task.isCancelled { operation.cancel() }
         queue.addOperation(operation)
         return await operation.waitForOutcome()
     }

@@ -208,6 +208,19 @@ struct AnimationPlanTests {
         #expect(a.opacity == 1)
     }
 
+    /// Called from a task that is already cancelled, `run` leaves the layer as it is.
+    @MainActor @Test func runFromACancelledTaskLeavesTheLayerAlone() async {
+        let layer = clock.makeLayer()
+        LayerFixtures.inEffect { layer.opacity = 0.3 }
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await layer.run(BasicAnimation(.opacity, from: 0, to: 1, duration: 0.5), on: queue, motion: .full)
+        }
+        await clock.advance(by: 1)
+        #expect(await task.value == .cancelled)
+        #expect(layer.opacity == 0.3 && layer.animationKeys() == nil)
+    }
+
     @Test func validationReportsEachProblem() {
         let a = CALayer()
         func code(_ plan: AnimationPlan) -> AnimationQueueError.Code? {
