@@ -75,8 +75,13 @@ extension AnimationRun {
     }
 
     /// Gives the layers this run retimed their timing from before the run (main thread).
+    ///
+    /// Their local time jumps by the time the run's pauses and speed took. The animations of
+    /// the run's own steps that stay attached (``MediaTiming/fillsForwards``) are moved by the
+    /// same amount, so each keeps showing its last frame.
     func restoreTiming() {
         guard let retimed = foundTimedLayers else { return }  // never retimed
+        let filled = attachedStepAnimations()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for timed in retimed {
@@ -84,7 +89,28 @@ extension AnimationRun {
             timed.original = nil
             if let layer = timed.layer { original.apply(to: layer) }
         }
+        for step in filled {
+            let jump = step.layer.convertTime(MediaClock.now(for: step.layer), from: nil) - step.localTime
+            // A copy: Core Animation's attached animations are not to be changed in place.
+            guard jump != 0, jump.isFinite, let moved = step.animation.copy() as? CAAnimation else { continue }
+            moved.beginTime += jump
+            step.layer.add(moved, forKey: step.key)
+        }
         CATransaction.commit()
+    }
+
+    /// The animations of the run's finished steps still attached to their layers, each with
+    /// its layer's local time now.
+    private func attachedStepAnimations() -> [(layer: CALayer, key: String, animation: CAAnimation, localTime: CFTimeInterval)] {
+        var found: [(layer: CALayer, key: String, animation: CAAnimation, localTime: CFTimeInterval)] = []
+        for case let step as AnimationOperation in operations where step.outcome == .finished {
+            guard let layer = step.layer else { continue }
+            for key in [step.animationKey, step.animationKey + ".ahead"] {
+                guard let animation = layer.animation(forKey: key) else { continue }
+                found.append((layer, key, animation, layer.convertTime(MediaClock.now(for: layer), from: nil)))
+            }
+        }
+        return found
     }
 
     /// Changes `layer`'s rate while keeping its local time continuous, with Apple's QA1673

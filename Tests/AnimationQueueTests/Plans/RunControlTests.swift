@@ -275,6 +275,31 @@ struct RunControlTests {
         #expect(abs(Double(layer.presentation()!.opacity) - 0.25) < 1e-6)
     }
 
+    /// A step that fills forwards keeps showing its last frame when the run that sped it up,
+    /// or paused it, gives its layer media time back.
+    @Test(arguments: [true, false])
+    func aFillingStepKeepsItsLastFrameWhenTheRunGivesItsLayerMediaTimeBack(speedsUp: Bool) async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(1).fillingForwards()) }, motion: .full)
+        if speedsUp {
+            run.speed = 2                            // ends at 0.5
+            await clock.advance(by: 0.5)
+        } else {
+            await clock.advance(by: 0.25)
+            run.pause()
+            await clock.advance(by: 0.5)
+            run.resume()                             // ends at 1.5
+            await clock.advance(by: 0.75)
+        }
+        #expect(await run.outcome == .finished)
+        expectMediaTiming(layer, "layer")
+        for _ in 0..<3 {
+            #expect(abs(shown(layer) - 1) < 1e-6, "the last frame, at \(clock.now - 50)")
+            await clock.advance(by: 0.25)
+        }
+        #expect(layer.animationKeys()?.count == 1, "it fills forwards: still attached")
+    }
+
     @Test func aSpedUpRunGivesItsLayersMediaTimeBack() async {
         let layer = clock.makeLayer()
         let run = queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
