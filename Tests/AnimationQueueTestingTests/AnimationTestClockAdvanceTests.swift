@@ -1,0 +1,38 @@
+#if !canImport(QuartzCore)
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// What `advance` reaches: every event due by the deadline, where the deadline is read as
+/// the tester wrote it, not as binary floating point sums it.
+@Suite(.timeLimit(.minutes(5)))
+struct AnimationTestClockAdvanceTests {
+    /// 0.1 + 0.2 is 0.30000000000000004 in binary floating point: the chain ends a rounding
+    /// error after 0.3, and `advance(by: 0.3)` still sees it end.
+    @Test func advancingToTheSumOfTheStepsSeesTheLastOneEnd() async {
+        let clock = AnimationTestClock()
+        let queue = AnimationQueue(name: "sums")
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(layer, BasicAnimation(.opacity, from: 0, to: 1, duration: 0.1))
+            Step(layer, BasicAnimation(.opacity, from: 1, to: 0.5, duration: 0.2))
+        }, motion: .full)
+        await clock.advance(by: 0.3)
+        #expect(run.isFinished)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    /// An event a measurable time after the deadline does not run.
+    @Test func anEventAMillisecondLaterWaits() async {
+        let clock = AnimationTestClock()
+        let queue = AnimationQueue(name: "later")
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, BasicAnimation(.opacity, from: 0, to: 1, duration: 0.301)) }, motion: .full)
+        await clock.advance(by: 0.3)
+        #expect(!run.isFinished)
+        await clock.advance(by: 0.001)
+        #expect(run.isFinished)
+    }
+}
+#endif
