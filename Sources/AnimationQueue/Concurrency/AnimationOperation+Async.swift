@@ -4,19 +4,23 @@ extension AnimationOperation {
     /// Suspends until the operation has finished and returns its outcome.
     ///
     /// Cancelling the awaiting task cancels the operation; the outcome is then `.cancelled`
-    /// (or `.finished` if the animation had already ended). Never throws.
+    /// (or `.finished` if the animation had already ended). An operation that is in no
+    /// ``AnimationQueue`` and has not started, which nothing may ever start, returns
+    /// `.cancelled` at once: the outcome its start will give it. Never throws.
     public func waitForOutcome() async -> AnimationOutcome {
-        await withTaskCancellationHandler {
+        let wait = OutcomeWait()
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<AnimationOutcome, Never>) in
-                let once = ResumeOnce(continuation)
+                wait.attach(continuation)
                 addHooks { hooks in
-                    hooks.willFinish.append { _, outcome, _ in once.resume(outcome) }
+                    hooks.willFinish.append { _, outcome, _ in wait.deliver(outcome) }
                 }
                 // It may have finished before the hook was added.
-                if let outcome { once.resume(outcome) }
+                if let outcome { wait.deliver(outcome) }
             }
         } onCancel: {
             cancel()
+            if withLifecycle({ $0.isUnstarted }), QueueMembership.holder(of: self) == nil { wait.deliver(.cancelled) }
         }
     }
 }
@@ -55,19 +59,40 @@ extension CALayer {
     }
 }
 
-/// Resumes a continuation at most once, from whichever path gets there first.
-final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
-    // `lock` guards `continuation`.
+/// The outcome of one ``AnimationOperation/waitForOutcome()``, delivered once: the first of
+/// the operation's finish and the awaiting task's cancel, which may come before the wait's
+/// continuation exists (a task cancelled already).
+final class OutcomeWait: @unchecked Sendable {
+    // `lock` guards all three.
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Value, Never>?
+    private var continuation: CheckedContinuation<AnimationOutcome, Never>?
+    /// An outcome delivered before the continuation was attached.
+    private var early: AnimationOutcome?
+    private var isDone = false
 
-    init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = continuation }
+    func attach(_ continuation: CheckedContinuation<AnimationOutcome, Never>) {
+        let ready = lock.withLock { () -> AnimationOutcome? in
+            guard let early else {
+                self.continuation = continuation
+                return nil
+            }
+            isDone = true
+            return early
+        }
+        if let ready { continuation.resume(returning: ready) }
+    }
 
-    func resume(_ value: Value) {
-        let pending = lock.withLock { () -> CheckedContinuation<Value, Never>? in
-            defer { continuation = nil }
+    func deliver(_ outcome: AnimationOutcome) {
+        let waiting = lock.withLock { () -> CheckedContinuation<AnimationOutcome, Never>? in
+            guard !isDone else { return nil }
+            guard let continuation else {
+                if early == nil { early = outcome }
+                return nil
+            }
+            isDone = true
+            self.continuation = nil
             return continuation
         }
-        pending?.resume(returning: value)
+        waiting?.resume(returning: outcome)
     }
 }

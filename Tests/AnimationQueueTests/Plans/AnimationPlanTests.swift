@@ -221,6 +221,20 @@ struct AnimationPlanTests {
         #expect(layer.opacity == 0.3 && layer.animationKeys() == nil)
     }
 
+    /// An operation in no queue, which nothing may ever start: cancelling the task that
+    /// awaits it ends the wait with the outcome its start would give, `.cancelled`.
+    @Test func cancellingTheWaitForAnOperationInNoQueueEndsIt() async {
+        let operation = AnimationOperation(layer: clock.makeLayer(), animation: fade(1, 0.5))
+        let task = Task { await operation.waitForOutcome() }
+        task.cancel()
+        #expect(await task.value == .cancelled)
+        #expect(operation.isCancelled && !operation.isExecuting)
+        // Started later after all, it finishes with that outcome.
+        operation.start()
+        await clock.advance(by: 0)
+        #expect(operation.outcome == .cancelled)
+    }
+
     @Test func validationReportsEachProblem() {
         let a = CALayer()
         func code(_ plan: AnimationPlan) -> AnimationQueueError.Code? {
