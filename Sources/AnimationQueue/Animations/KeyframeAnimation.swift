@@ -109,6 +109,13 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
                     + "in the order of the values.")
             }
         }
+        // Apple (`CAKeyframeAnimation.keyTimes`): in the linear, cubic and discrete modes the
+        // first key time must be 0 and the last 1.
+        if let first = keyTimes.first, let last = keyTimes.last, first != 0 || last != 1 {
+            APIViolationKeyTimes("they run from \(first) to \(last); the \(mode) mode needs them to start at 0 and end "
+                + "at 1, the animation's start and end. Put the first value at 0 and the last at 1, or pass nil "
+                + "to space the values evenly.")
+        }
     }
 
     /// The delay plus the active duration (repeats, autoreverse and speed included).

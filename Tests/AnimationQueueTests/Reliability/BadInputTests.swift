@@ -101,6 +101,19 @@ import Testing
         #expect(message(result).contains("invalid keyTimes: keyTimes[2] is 2.0; each key time is a fraction in 0…1. Divide times in seconds by the duration, for example [0, 0.25, 1]."))
     }
 
+    @Test func keyTimesThatDoNotSpanTheAnimationStopNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1], keyTimes: [0.5, 1])
+        }
+        #expect(message(result).contains("invalid keyTimes: they run from 0.5 to 1.0; the linear mode needs them to start at 0 and end at 1, the animation's start and end."))
+        await #expect(processExitsWith: .failure) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1], keyTimes: [0, 0.5, 0.9], calculationMode: .discrete)
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = KeyframeAnimation(.positionX, values: [0, 1], keyTimes: [0, 0.8], calculationMode: .cubic)
+        }
+    }
+
     @Test func decreasingKeyTimesStopNamingTheFix() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = KeyframeAnimation(.positionX, values: [0, 1, 2], keyTimes: [0, 0.8, 0.5])
