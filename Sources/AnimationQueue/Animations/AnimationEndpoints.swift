@@ -12,6 +12,8 @@ struct AnimationEndpoints<Value: AnimationValue> {
     private var coreAnimationToBox: UncheckedSendableBox<Any>
 
     init(from: Value?, to: Value) {
+        let from = from.map { validatedFinite($0, "from-value") }
+        let to = validatedFinite(to, "to-value")
         fromBox = UncheckedSendableBox(from)
         toBox = UncheckedSendableBox(to)
         coreAnimationFromBox = UncheckedSendableBox(from?.coreAnimationValue)
@@ -21,6 +23,7 @@ struct AnimationEndpoints<Value: AnimationValue> {
     var from: Value? {
         get { fromBox.value }
         set {
+            let newValue = newValue.map { validatedFinite($0, "from-value") }
             fromBox.value = newValue
             coreAnimationFromBox.value = newValue?.coreAnimationValue
         }
@@ -29,6 +32,7 @@ struct AnimationEndpoints<Value: AnimationValue> {
     var to: Value {
         get { toBox.value }
         set {
+            let newValue = validatedFinite(newValue, "to-value")
             toBox.value = newValue
             coreAnimationToBox.value = newValue.coreAnimationValue
         }

@@ -68,6 +68,7 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
                 delay: TimeInterval = 0, repeatCount: Float = 0, autoreverses: Bool = false,
                 speed: Float = 1, isAdditive: Bool = false, reducedMotion: ReducedMotionBehavior? = nil) {
         guard !values.isEmpty else { APIViolationEmptyKeyframes() }
+        for (index, value) in values.enumerated() { _ = validatedFinite(value, "values[\(index)]") }
         if let keyTimes {
             Self.validate(keyTimes: keyTimes, valueCount: values.count, mode: calculationMode)
         }

@@ -25,6 +25,36 @@ func APIViolationInvalidShortening(_ limit: TimeInterval, file: StaticString = #
         file: file, line: line)
 }
 
+/// `value` itself, after checking that every number in it is finite: Core Animation cannot
+/// show NaN or an infinity (Apple's `CALayer` raises an exception for a NaN position).
+func validatedFinite<Value: AnimationValue>(_ value: Value, _ name: String,
+                                            file: StaticString = #fileID, line: UInt = #line) -> Value {
+    if let bad = nonFiniteNumber(in: value) {
+        preconditionFailure(
+            "AnimationQueue: \(name) \(value) holds \(bad), which is not a finite number; Core Animation cannot "
+                + "show it. Pass finite numbers.",
+            file: file, line: line)
+    }
+    return value
+}
+
+/// The first number in `value` that is NaN or infinite, for the number, point, size,
+/// rectangle and transform types; nil when there is none.
+private func nonFiniteNumber(in value: Any) -> Double? {
+    let numbers: [Double] = switch value {
+    case let v as Float: [Double(v)]
+    case let v as Double: [v]
+    case let v as CGFloat: [Double(v)]
+    case let v as CGPoint: [v.x, v.y].map(Double.init)
+    case let v as CGSize: [v.width, v.height].map(Double.init)
+    case let v as CGRect: [v.origin.x, v.origin.y, v.size.width, v.size.height].map(Double.init)
+    case let v as CATransform3D: [v.m11, v.m12, v.m13, v.m14, v.m21, v.m22, v.m23, v.m24,
+                                  v.m31, v.m32, v.m33, v.m34, v.m41, v.m42, v.m43, v.m44].map(Double.init)
+    default: []
+    }
+    return numbers.first { !$0.isFinite }
+}
+
 /// Stops the program because an animation's speed is not a finite number greater than 0.
 func APIViolationInvalidSpeed(_ value: Float, file: StaticString = #fileID, line: UInt = #line) -> Never {
     preconditionFailure(

@@ -101,6 +101,21 @@ import Testing
         #expect(message(result).contains("invalid keyTimes: keyTimes[2] is 2.0; each key time is a fraction in 0…1. Divide times in seconds by the duration, for example [0, 0.25, 1]."))
     }
 
+    @Test func aValueThatIsNotAFiniteNumberStopsNamingIt() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = BasicAnimation(.opacity, from: 0, to: .nan, duration: 1)
+        }
+        #expect(message(result).contains("to-value nan holds nan, which is not a finite number; Core Animation cannot show it. Pass finite numbers."))
+        let point = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.position, values: [CGPoint(x: 0, y: 0), CGPoint(x: CGFloat.infinity, y: 1)], duration: 1)
+        }
+        #expect(message(point).contains("values[1] CGPoint(x: inf, y: 1.0) holds inf, which is not a finite number"))
+        await #expect(processExitsWith: .failure) {
+            var spring = SpringAnimation(.positionX, to: 1, duration: 0.5)
+            spring.from = -.infinity
+        }
+    }
+
     @Test func keyTimesThatDoNotSpanTheAnimationStopNamingTheFix() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = KeyframeAnimation(.positionX, values: [0, 1], keyTimes: [0.5, 1])
