@@ -32,7 +32,7 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
 
     /// Whether it has started and will run its closure, or finish cancelled, as soon as the
     /// main queue turns (false while parked at a paused run's gate, unless cancelled).
-    var isWaitingForMainThread: Bool { isExecuting && (gate?.isOpen ?? true || isCancelled) }
+    var isWaitingForMainThread: Bool { isExecuting && ((gate?.isOpen ?? true) || isCancelled) }
 
     override var isAsynchronous: Bool { true }
     override var isExecuting: Bool { lock.withLock { state == .executing } }
