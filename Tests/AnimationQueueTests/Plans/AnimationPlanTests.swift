@@ -17,19 +17,6 @@ struct AnimationPlanTests {
         BasicAnimation(.opacity, from: 1 - to, to: to, duration: duration, timing: .linear)
     }
 
-    /// Start and end times of each step, relative to the clock's start (100).
-    func timeline(_ run: AnimationRun) -> [String: (start: Double, end: Double)] {
-        var result: [String: (start: Double, end: Double)] = [:]
-        for event in run.recordedEvents {
-            let t = ((event.time - 100) * 1000).rounded() / 1000
-            switch event.kind {
-            case .started: result[event.step, default: (t, .nan)].start = t
-            case .finished: result[event.step, default: (.nan, t)].end = t
-            }
-        }
-        return result
-    }
-
     @Test func serialAndParallelStepsFollowThePlanTimeline() async {
         let title = clock.makeLayer(), caption = clock.makeLayer(), badge = clock.makeLayer(), button = clock.makeLayer()
         let run = queue.run(AnimationPlan {
@@ -44,7 +31,7 @@ struct AnimationPlanTests {
         }, motion: .full)
         await clock.advance(by: 2)
         #expect(await run.outcome == .finished)
-        let times = timeline(run)
+        let times = run.stepTimeline(since: 100)
         #expect(times["title"]?.start == 0 && times["title"]?.end == 0.3)
         #expect(times["caption"]?.start == 0.3 && times["caption"]?.end == 0.8)
         // The delay is inside the badge's animation: it starts at 0.3, moves from 0.4 to 0.6.
@@ -101,8 +88,8 @@ struct AnimationPlanTests {
         #expect(await run.outcome == .finished)
         #expect(log.entries.count == 1)
         #expect(log.entries.first.map { abs(Double($0.dropFirst(5))! - 0.5) < 1e-9 } == true)
-        #expect(timeline(run)["in"]?.start == 0.5)
-        #expect(timeline(run)["in"]?.end == 0.7)
+        #expect(run.stepTimeline(since: 100)["in"]?.start == 0.5)
+        #expect(run.stepTimeline(since: 100)["in"]?.end == 0.7)
     }
 
     @Test func crossBranchDependencyWaitsForTheNamedStep() async {
@@ -118,7 +105,7 @@ struct AnimationPlanTests {
         }, motion: .full)
         await clock.advance(by: 1)
         #expect(await run.outcome == .finished)
-        #expect(timeline(run)["after-slow"]?.start == 0.6)
+        #expect(run.stepTimeline(since: 100)["after-slow"]?.start == 0.6)
     }
 
     @Test func cancellingARunCancelsPendingStepsAndHoldsTheRunningOne() async {
@@ -135,7 +122,7 @@ struct AnimationPlanTests {
         #expect(run.outcome(ofStep: "second") == .cancelled)
         #expect(abs(Double(a.opacity) - 0.25) < 1e-6)
         #expect(a.animationKeys() == nil)
-        #expect(timeline(run)["second"]?.start.isNaN ?? true)
+        #expect(run.stepTimeline(since: 100)["second"]?.start.isNaN ?? true)
     }
 
     @Test func cancellingTheAwaitingTaskCancelsTheRun() async {
@@ -177,7 +164,7 @@ struct AnimationPlanTests {
         await clock.advance(by: 0.25)
         #expect(await run.outcome == .finished)
         #expect(b.opacity == 0.2)
-        let times = timeline(run)
+        let times = run.stepTimeline(since: 100)
         #expect(times["one"]?.end == 0)
         #expect(times["two"]?.start == 0 && times["two"]?.end == 0.25)
     }
@@ -197,7 +184,7 @@ struct AnimationPlanTests {
         #expect(abs(Double(layer.presentation()!.opacity) - 0.5) < 1e-6)
         await clock.advance(by: 0.125)
         #expect(await run.outcome == .finished)
-        #expect(timeline(run)["fade"]?.end == 0.5)
+        #expect(run.stepTimeline(since: 100)["fade"]?.end == 0.5)
     }
 
     @MainActor @Test func layerRunReturnsItsOutcome() async {

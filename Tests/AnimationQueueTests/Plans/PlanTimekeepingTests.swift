@@ -19,19 +19,6 @@ struct PlanTimekeepingTests {
         BasicAnimation(.opacity, from: 1 - to, to: to, duration: duration, timing: .linear)
     }
 
-    /// Start and end of each step, relative to the clock's start (100).
-    func timeline(_ events: [AnimationRun.Event]) -> [String: (start: Double, end: Double)] {
-        var result: [String: (start: Double, end: Double)] = [:]
-        for event in events {
-            let t = ((event.time - 100) * 1000).rounded() / 1000
-            switch event.kind {
-            case .started: result[event.step, default: (t, .nan)].start = t
-            case .finished: result[event.step, default: (.nan, t)].end = t
-            }
-        }
-        return result
-    }
-
     @Test func aWaitKeepsItsLengthWhenThePlansFirstLayerIsReleasedDuringIt() async {
         var toast: CALayer? = clock.makeLayer()
         weak let releasedToast = toast
@@ -48,14 +35,12 @@ struct PlanTimekeepingTests {
         toast = nil
         await clock.advance(by: 1)
         #expect(await run.outcome == .finished)
-        let times = timeline(run.recordedEvents)
+        let times = run.stepTimeline(since: 100)
         #expect(times["toast"]?.start == 0 && times["toast"]?.end == 0.2)
         #expect(times["pause"]?.start == 0.2 && times["pause"]?.end == 0.7)
         #expect(times["button"]?.start == 0.7 && times["button"]?.end == 1.0)
         // Timed on the released layer's clock.
-        #expect(times["done"]?.start == 1.0 && times["done"]?.end == 1.0, "\(run.recordedEvents)")
-        print("DBG", run.recordedEvents.map { "\($0.step) \($0.kind) \($0.time)" })
-        print("DBG", run.recordedEvents.map { "\($0.step) \($0.kind) \($0.time)" })
+        #expect(times["done"]?.start == 1.0 && times["done"]?.end == 1.0)
         #expect(releasedToast == nil, "a run that is still held keeps no layer alive once its waits are over")
         #expect(clock.pendingWork.isEmpty)
     }
@@ -63,7 +48,7 @@ struct PlanTimekeepingTests {
     @Test func aWaitOfARunNobodyHoldsKeepsItsLengthWhenThePlansFirstLayerIsReleased() async {
         var toast: CALayer? = clock.makeLayer()
         let button = clock.makeLayer()
-        let buttonStart = Box<TimeInterval?>(nil)
+        let buttonStart = LockedValue<TimeInterval?>(nil)
         let clock = self.clock
         _ = queue.run(AnimationPlan {
             Serial {
@@ -108,7 +93,7 @@ struct PlanTimekeepingTests {
 extension PlanTimekeepingTests {
     @Test func aTestClockWaitsForABlockThatFollowsThePlansLastAnimation() async {
         let card = clock.makeLayer()
-        let ranAt = Box<TimeInterval?>(nil)
+        let ranAt = LockedValue<TimeInterval?>(nil)
         let clock = self.clock
         let run = queue.run(AnimationPlan {
             Serial {
@@ -122,12 +107,5 @@ extension PlanTimekeepingTests {
         #expect(run.isFinished)
         #expect(clock.pendingWork.isEmpty)
     }
-}
-
-/// A value shared with a plan's main-thread block.
-private final class Box<Value>: @unchecked Sendable {
-    // Written on the main thread by the plan, read by the test after the plan has run.
-    var value: Value
-    init(_ value: Value) { self.value = value }
 }
 #endif

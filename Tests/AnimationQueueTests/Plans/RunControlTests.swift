@@ -333,26 +333,28 @@ struct RunControlTests {
     }
 
     /// Cancelling the queue finishes a block held at a paused run's gate, and with it the run.
+    /// The recording block follows another one, so it becomes ready only after the pause,
+    /// which comes in the main-thread turn of the run's start, and is held at the gate.
     @Test func cancelAllFinishesABlockHeldAtAPausedRunsGate() async {
         let layer = clock.makeLayer()
-        let ran = BlockRecord()
-        let run = queue.run(AnimationPlan {
-            Perform { ran.mark() }
+        let ran = LockedValue(false)
+        let run = await runPausedFromTheStart(AnimationPlan {
+            Perform {}
+            Perform { ran.value = true }
             Step(layer, ramp(0.5))
-        }, motion: .full)
-        run.pause()
+        })
         await clock.advance(by: 0.1)
-        #expect(!ran.didRun && !run.isFinished)
+        #expect(!ran.value && !run.isFinished)
         queue.cancelAll()
         await clock.advance(by: 1)
         #expect(run.isFinished)
         if run.isFinished { #expect(await run.outcome == .cancelled) }
-        #expect(!ran.didRun, "a cancelled block never runs")
+        #expect(!ran.value, "a cancelled block never runs")
         #expect(queue.operationCount == 0)
         #expect(layer.speed == 1)
         run.resume()
         await clock.advance(by: 0)
-        #expect(!ran.didRun)
+        #expect(!ran.value)
     }
 
     @Test func aRunThatNeverRetimedLeavesTheLayersOwnTimingAlone() async {
@@ -363,14 +365,5 @@ struct RunControlTests {
         #expect(await run.outcome == .finished)
         #expect(layer.timeOffset == 7)
     }
-}
-/// Whether a plan's block ran.
-private final class BlockRecord: @unchecked Sendable {
-    // `lock` guards `ran`.
-    private let lock = NSLock()
-    private var ran = false
-
-    func mark() { lock.withLock { ran = true } }
-    var didRun: Bool { lock.withLock { ran } }
 }
 #endif
