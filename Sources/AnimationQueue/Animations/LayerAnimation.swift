@@ -100,7 +100,9 @@ public enum ReducedMotionBehavior: Sendable, Hashable {
     /// cancel removes its fade (if no later transition replaced it), and two cross-fades on
     /// one layer each finish on time, the later one showing. A cross-fade step of a gapless
     /// plan starts when its dependencies finish: a transition shows the change made in its
-    /// own commit, so it cannot be committed ahead.
+    /// own commit, so it cannot be committed ahead. For the same reason it cannot wait out a
+    /// delay (``Step/delayed(by:)``, a stagger's offset): the delay goes with the motion, and
+    /// the fade begins when the step starts, as ``jumpToFinal`` commits then.
     case crossFade(duration: TimeInterval)
     /// Keep the motion but shorten it to at most `duration` seconds, its delay included (the
     /// delay and the motion shrink by one factor).

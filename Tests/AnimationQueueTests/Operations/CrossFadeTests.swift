@@ -101,5 +101,22 @@ struct CrossFadeTests {
         await clock.advance(by: 2)
         #expect(layer.opacity == 0.5)   // held where the cross-fade was: its model value
     }
+
+    /// A transition shows the change made in its own commit, so a cross-fade cannot wait in
+    /// Core Animation for a delay: the step's delay goes with the motion and the fade begins
+    /// when the step starts, as skipping to the final values does.
+    @Test func aDelayedCrossFadeStepFadesAtOnceAndEndsWithItsFade() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(layer, fade(to: 0.5, 0.25)).delayed(by: 1).named("fade")
+        }, motion: .reduced)
+        await clock.advance(by: 0.1)
+        #expect(hasTransition(layer))
+        #expect(layer.opacity == 0.5)
+        await clock.advance(by: 0.15)
+        #expect(run.outcome(ofStep: "fade") == .finished)
+        #expect(await run.outcome == .finished)
+        #expect(layer.animationKeys() == nil)
+    }
 }
 #endif
