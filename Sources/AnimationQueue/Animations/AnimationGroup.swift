@@ -73,8 +73,10 @@ public struct AnimationGroup: LayerAnimation, TimedAnimation {
     /// the children's final values in order (a later child wins on a shared key path), and
     /// the values they start from, for revert (the first child's on a shared key path).
     ///
-    /// When no child animates (every child has zero duration and no delay), the animation
-    /// is nil and only the final values are committed, whatever the group's delay.
+    /// When no child animates (there are none, or every child has zero duration and no
+    /// delay), the animation is nil and only the final values are committed, whatever the
+    /// group's delay and duration: the operation finishes at once. Use a plan's ``Wait``
+    /// for a pause with nothing to animate.
     public func resolve(for layer: CALayer) -> ResolvedAnimation {
         var children: [CAAnimation] = []
         var finals: [(keyPath: String, value: Any?)] = []

@@ -28,6 +28,16 @@ import Testing
         #expect(Set(resolved.keyPaths) == ["opacity", "position.y"])
     }
 
+    @Test func anEmptyGroupAnimatesNothingWhateverItsDuration() {
+        let layer = LayerFixtures.committed { $0.opacity = 0.5 }
+        for group in [AnimationGroup([]), AnimationGroup([], duration: 1, delay: 0.5)] {
+            let resolved = group.resolve(for: layer)
+            #expect(resolved.animation == nil)
+            #expect(resolved.finalValues.isEmpty && resolved.initialValues.isEmpty)
+        }
+        #expect(layer.opacity == 0.5)
+    }
+
     @Test func autoreversingGroupCommitsValuesShownAtStart() {
         let layer = LayerFixtures.committed { $0.opacity = 0.5 }
         let fade = BasicAnimation(.opacity, to: 0, duration: 0.3)
