@@ -84,6 +84,23 @@ public final class AnimationTestClock: @unchecked Sendable {
         OQC.setClock(engineClock, for: layer)
     }
 
+    /// Runs `body` with this clock as the engine's current clock, and returns its result.
+    ///
+    /// Layers created in `body` run on virtual time, and so do the waits of a plan that
+    /// animates no layer when it is run in `body` (such a plan times its waits on a layer of
+    /// its own, made as it starts). A plan with layers needs no such call: it times its
+    /// waits on its first layer, made with ``makeLayer()`` or bound with ``drive(_:)``.
+    ///
+    /// ```swift
+    /// let run = clock.withVirtualTime {
+    ///     queue.run(AnimationPlan { Wait(1); Perform { tips.show() } })
+    /// }
+    /// await clock.advance(by: 1)
+    /// ```
+    public func withVirtualTime<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try OQC.withClock(engineClock, body)
+    }
+
     /// Moves virtual time forward by `interval`, settling every cascade on the way. An event
     /// a rounding error after the deadline (a chain of 0.1 s and 0.2 s steps ends at
     /// 0.30000000000000004) counts as due by it.

@@ -34,5 +34,40 @@ struct AnimationTestClockAdvanceTests {
         await clock.advance(by: 0.001)
         #expect(run.isFinished)
     }
+
+    /// A plan with no layer times its waits on a layer of its own, made as it starts: run in
+    /// `withVirtualTime`, that layer is on the clock, and `advance` drives the waits and the
+    /// blocks after them.
+    @Test func aPlanWithoutLayersRunInVirtualTimeWaitsOnTheClock() async {
+        let clock = AnimationTestClock()
+        let queue = AnimationQueue(name: "layerless")
+        let performed = LockedCounter()
+        let run = clock.withVirtualTime {
+            queue.run(AnimationPlan {
+                Wait(1)
+                Perform { performed.increment() }
+                Wait(0.5)
+            })
+        }
+        await clock.advance(by: 0.9)
+        #expect(performed.value == 0)
+        #expect(!run.isFinished)
+        await clock.advance(by: 0.1)
+        #expect(performed.value == 1)
+        #expect(!run.isFinished)
+        await clock.advance(by: 0.5)
+        #expect(run.isFinished)
+        #expect(await run.outcome == .finished)
+        #expect(clock.pendingWork.isEmpty)
+    }
+}
+
+/// A count shared with a `Perform` block.
+final class LockedCounter: @unchecked Sendable {
+    // `lock` guards `count`.
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }
 #endif
