@@ -1,7 +1,9 @@
 import Foundation
 
 extension AnimationOperation {
-    /// Suspends until the operation has finished and returns its outcome.
+    /// Suspends until the operation has finished and returns its outcome. When it returns,
+    /// the operation reports `isFinished`, and an ``AnimationQueue`` running it has handed
+    /// its dependents over.
     ///
     /// Cancelling the awaiting task cancels the operation; the outcome is then `.cancelled`
     /// (or `.finished` if the animation had already ended). An operation that is in no
@@ -12,11 +14,7 @@ extension AnimationOperation {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<AnimationOutcome, Never>) in
                 wait.attach(continuation)
-                addHooks { hooks in
-                    hooks.willFinish.append { _, outcome, _ in wait.deliver(outcome) }
-                }
-                // It may have finished before the hook was added.
-                if let outcome { wait.deliver(outcome) }
+                whenFinished { wait.deliver($0) }
             }
         } onCancel: {
             cancel()

@@ -429,9 +429,26 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         finish.hooks.willFinish(self, finish.outcome, at: timeSource.now(for: layer))
         willChangeValue(forKey: "isFinished")
         if finish.wasExecuting { willChangeValue(forKey: "isExecuting") }
-        lock.withLock { reported = (isExecuting: false, isFinished: true) }
+        let late = lock.withLock {
+            reported = (isExecuting: false, isFinished: true)
+            return lifecycle.takeLateFinishHooks()
+        }
         if finish.wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
         finish.hooks.didFinish(self)
+        for hook in late { hook(self) }
+    }
+
+    /// Calls `body` with the outcome once the operation reports `isFinished` and its queue
+    /// has handed its dependents over; at once if it already reports `isFinished`.
+    func whenFinished(_ body: @escaping @Sendable (AnimationOutcome) -> Void) {
+        let finished = lock.withLock { () -> AnimationOutcome? in
+            if reported.isFinished { return lifecycle.outcome ?? .cancelled }
+            // Whether or not the finish action has taken the hooks yet, this runs after the
+            // finish is reported (see `announceFinish`).
+            lifecycle.addHooks { $0.didFinish.append { body($0.outcome ?? .cancelled) } }
+            return nil
+        }
+        if let finished { body(finished) }
     }
 }

@@ -7,9 +7,16 @@ extension AnimationQueue {
     /// a queue released by its owner still runs everything it was given (as `OperationQueue`
     /// does); the cycle ends when each operation finishes and leaves the graph. A policy the
     /// queue was given for it is recorded on it too, for dependencies outside the queue, which
-    /// it checks as it starts. Other operations are watched from their hand-over on
-    /// (``handToOperationQueue(_:)``).
+    /// it checks as it starts. A plan's ``Perform`` block reports its cancel, as an animation
+    /// operation does. Other operations are watched from their hand-over on
+    /// (``handToOperationQueue(_:)``): one cancelled by a direct call to its `cancel()` while
+    /// it waits for dependencies in the queue, or is held back, finishes when it is handed
+    /// over; ``cancelAll()`` finishes it at once.
     func install(on operation: Operation, onCancelledDependency: DependencyCancellation?) {
+        if let block = operation as? MainThreadOperation {
+            block.onCancel { [self] in operationWasCancelled($0) }
+            return
+        }
         guard let animation = operation as? AnimationOperation else { return }
         animation.addHooks { $0.queue = self }
         if let onCancelledDependency { animation.setQueueDependencyPolicy(onCancelledDependency) }
@@ -148,6 +155,12 @@ extension AnimationQueue {
     }
 
     func operationWasCancelled(_ operation: AnimationOperation) {
+        operationWasCancelled(operation as Operation)
+    }
+
+    /// `operation` was cancelled: its dependents follow (unless they opt out), and if it still
+    /// waits for dependencies in the queue or is held back, it is handed over to finish now.
+    func operationWasCancelled(_ operation: Operation) {
         propagateCancellation(from: operation)
         handOverIfCancelled(operation)
     }

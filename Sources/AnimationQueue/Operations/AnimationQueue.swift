@@ -54,7 +54,10 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// Held back are the operations whose dependencies in the queue finish while it is
     /// suspended; they start in that order when it resumes. One handed over before, that
     /// waits only for an operation in another queue, starts when that one finishes. A
-    /// cancelled operation is never held back: it finishes at once. A gapless plan's step
+    /// cancelled operation is never held back: it finishes at once. (The queue cannot see
+    /// the cancel of an `Operation` of another kind than its own — an ``AnimationOperation``
+    /// or a plan's ``Perform`` — made by calling its `cancel()` directly: that one finishes
+    /// when the queue resumes, or at once through ``cancelAll()``.) A gapless plan's step
     /// that has not started is not committed ahead while the queue is suspended, and one
     /// already committed is removed when the queue is suspended (if it has begun, the layer is
     /// left as its cancellation policy says), so nothing new plays until the queue resumes.
@@ -120,6 +123,12 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     ///     nil uses each `AnimationOperation`'s own setting, and `.cancel` for other operations
     ///     (for those, a dependency in this queue, or one already cancelled when they are
     ///     added: Foundation runs them after a dependency elsewhere that is cancelled later).
+    ///
+    /// An operation of another kind than the queue's own (an ``AnimationOperation``, a
+    /// plan's ``Perform``) that you cancel by calling its `cancel()` while it waits for a
+    /// dependency in the queue finishes, and its dependents are cancelled, when that
+    /// dependency finishes: the queue cannot see such a cancel before then. ``cancelAll()``,
+    /// a cancelled dependency, and cancelling an ``AnimationRun`` end everything at once.
     /// - Precondition: No operation was added before, and the batch forms no dependency cycle.
     ///   A cycle is reported with the names of the operations on it.
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {

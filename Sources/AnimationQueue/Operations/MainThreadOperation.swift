@@ -2,13 +2,15 @@ import Foundation
 
 /// An operation that runs a closure on the main thread: the operation of a ``Perform`` step.
 final class MainThreadOperation: Operation, @unchecked Sendable {
-    // Thread safety: `lock` guards `state`, `isFinishing` and `observers`; KVO and the closure
-    // run outside it.
+    // Thread safety: `lock` guards `state`, `isFinishing` and the three observer lists; KVO,
+    // the observers and the closure run outside it.
     private let lock = NSLock()
     private var state = State.ready
     /// Whether `finish` has begun: it runs once, whoever calls it first.
     private var isFinishing = false
     private var observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void] = []
+    private var finishedObservers: [@Sendable (MainThreadOperation) -> Void] = []
+    private var cancelObservers: [@Sendable (MainThreadOperation) -> Void] = []
     private let body: UncheckedSendableBox<@MainActor () -> Void>
 
     private enum State { case ready, executing, finished }
@@ -25,9 +27,26 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         super.init()
     }
 
-    /// Calls `observer` when the operation finishes (cancelled if cancelled before it ran).
+    /// Calls `observer` with the outcome just before the operation reports `isFinished`
+    /// (cancelled if cancelled before it ran).
     func onFinish(_ observer: @escaping @Sendable (MainThreadOperation, AnimationOutcome) -> Void) {
         lock.withLock { observers.append(observer) }
+    }
+
+    /// Calls `observer` once the operation reports `isFinished`; at once if it already does.
+    func onDidFinish(_ observer: @escaping @Sendable (MainThreadOperation) -> Void) {
+        let finished = lock.withLock { () -> Bool in
+            guard state != .finished else { return true }
+            finishedObservers.append(observer)
+            return false
+        }
+        if finished { observer(self) }
+    }
+
+    /// Calls `observer` after each `cancel()`, so the queue that holds the operation can
+    /// release it at once (see ``AnimationQueue``).
+    func onCancel(_ observer: @escaping @Sendable (MainThreadOperation) -> Void) {
+        lock.withLock { cancelObservers.append(observer) }
     }
 
     /// Whether it has started and will run its closure, or finish cancelled, as soon as the
@@ -60,6 +79,7 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
     /// on the main thread, without waiting for the run to resume; its closure never runs.
     override func cancel() {
         super.cancel()
+        for observer in lock.withLock({ cancelObservers }) { observer(self) }
         guard isExecuting, let gate, !gate.isOpen else { return }
         MainThread.run { [self] in finish(.cancelled) }
     }
@@ -76,8 +96,14 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         for observer in observers { observer(self, outcome) }
         willChangeValue(forKey: "isFinished")
         if wasExecuting { willChangeValue(forKey: "isExecuting") }
-        lock.withLock { state = .finished }
+        let finishedObservers = lock.withLock {
+            state = .finished
+            cancelObservers = []
+            defer { self.finishedObservers = [] }
+            return self.finishedObservers
+        }
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
+        for observer in finishedObservers { observer(self) }
     }
 }

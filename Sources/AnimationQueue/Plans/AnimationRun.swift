@@ -15,7 +15,8 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     private let graph: UncheckedSendableBox<PlanGraph>
 
     private struct State {
-        var remaining: Int
+        /// Steps that have not yet reported `isFinished`; the run ends when none is left.
+        var unfinished: Int
         var isCancelled = false
         var outcomes: [ObjectIdentifier: AnimationOutcome] = [:]
         var outcome: AnimationOutcome?
@@ -106,7 +107,7 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     ///   its own).
     init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling, motion: MotionPolicy = .system) {
         self.graph = UncheckedSendableBox(graph)
-        state = State(remaining: graph.operations.count)
+        state = State(unfinished: graph.operations.count)
         scheduledAt = MediaClock.now(for: graph.timingHost)
         for operation in graph.operations {
             observe(operation, motion: motion)
@@ -233,6 +234,7 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
                 if outcome == .finished { self?.record(Event(label: label, kind: .started, time: time)) }
                 self?.stepEnded(operation, outcome: outcome, event: Event(label: label, kind: .finished(outcome), time: time))
             }
+            block.onDidFinish { [weak self] in self?.stepReportedFinish($0) }
         default:
             break
         }
@@ -249,6 +251,10 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
                                layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
     }
 
+    func stepDidFinish(_ operation: AnimationOperation) {
+        stepReportedFinish(operation)
+    }
+
     private func record(_ event: Event) {
         var event = event
         event.runStart = scheduledAt
@@ -259,12 +265,21 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
         for subscriber in subscribers { subscriber.yield(event) }
     }
 
+    /// A step is about to report its finish with `outcome`: its event and outcome are
+    /// recorded. The run ends once every step reports `isFinished`
+    /// (``stepReportedFinish(_:)``), so whoever learns that the run ended finds every step
+    /// finished.
     private func stepEnded(_ operation: Operation, outcome: AnimationOutcome, event: Event) {
         record(event)
+        lock.withLock { _ = state.outcomes.updateValue(outcome, forKey: ObjectIdentifier(operation)) }
+    }
+
+    /// A step reports `isFinished`; after the last one, the run ends with the outcome its
+    /// steps' outcomes give.
+    private func stepReportedFinish(_ operation: Operation) {
         let result: AnimationOutcome? = lock.withLock {
-            guard state.outcomes.updateValue(outcome, forKey: ObjectIdentifier(operation)) == nil else { return nil }
-            state.remaining -= 1
-            guard state.remaining == 0 else { return nil }
+            state.unfinished -= 1
+            guard state.unfinished == 0 else { return nil }
             let outcomes = Set(state.outcomes.values)
             if state.isCancelled { return .cancelled }
             if outcomes.contains(.interrupted) { return .interrupted }

@@ -247,7 +247,7 @@ struct OperationLifecycle {
     /// then the closures added with `addHooks`; a cancel reaches the queue first, so a closure
     /// sees it propagated to the dependents; an imminent finish reaches the closures, the run,
     /// then the queue (which then cancels the dependents of a cancelled step); the finish
-    /// itself reaches the queue (which hands the dependents over), then the closures.
+    /// itself reaches the queue (which hands the dependents over), the run, then the closures.
     struct Hooks {
         /// The animation began (or, with nothing to animate, the values were committed).
         var didStart: [StartHook] = []
@@ -286,11 +286,19 @@ struct OperationLifecycle {
 
         func didFinish(_ operation: AnimationOperation) {
             queue?.operationDidFinish(operation)
+            run?.stepDidFinish(operation)
             for hook in didFinish { hook(operation) }
         }
     }
 
     mutating func addHooks(_ update: (inout Hooks) -> Void) { update(&hooks) }
+
+    /// The `didFinish` closures added since the finish action took the hooks (it releases
+    /// them): the operation runs them after those it took.
+    mutating func takeLateFinishHooks() -> [@Sendable (AnimationOperation) -> Void] {
+        defer { hooks.didFinish = [] }
+        return hooks.didFinish
+    }
 
     // MARK: Reading
 

@@ -7,4 +7,6 @@ protocol OperationRunHooks: AnyObject, Sendable {
     func stepDidStart(_ operation: AnimationOperation, at time: CFTimeInterval)
     /// The step is about to report its finish with `outcome`, at media time `time`.
     func stepWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome, at time: CFTimeInterval)
+    /// The step reports `isFinished`, and its queue has handed its dependents over.
+    func stepDidFinish(_ operation: AnimationOperation)
 }
