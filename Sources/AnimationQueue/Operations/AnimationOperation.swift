@@ -203,7 +203,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// (one transaction for all of them). Called on the main thread, it animates before
     /// returning. Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
-        if !animation.totalDuration.isFinite, !lock.withLock({ isStartedByAnimationQueue }) {
+        let isStartedByAnimationQueue = lock.withLock { self.isStartedByAnimationQueue }
+        if !isStartedByAnimationQueue, !isReady, !isCancelled {
+            QueueViolation.startedBeforeReady(self)
+        }
+        if !animation.totalDuration.isFinite, !isStartedByAnimationQueue {
             MainOperationQueueSlot.checkNeverEnding(self)
         }
         unlinkDependencies()
@@ -222,11 +226,20 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         SchedulerActivity.end(self)
     }
 
-    /// Makes the operation wait for `operation` to finish. An operation that waits for itself
-    /// could never start: that one-step dependency cycle stops the program with a message
-    /// (Foundation's `addDependency(_:)` would hang on it).
+    /// Makes the operation wait for `operation` to finish.
+    ///
+    /// Add dependencies before the operation is added to an ``AnimationQueue``, which reads
+    /// them once, as it is added, or started. Later, or if the operation waits for itself
+    /// (which Foundation's `addDependency(_:)` would hang on), the program stops with a
+    /// message: the dependency could not be honoured.
     open override func addDependency(_ operation: Operation) {
         if operation === self { QueueViolation.dependsOnItself(self) }
+        if !lock.withLock({ lifecycle.isUnstarted }) {
+            QueueViolation.dependencyAddedTooLate(to: self, on: operation, queue: nil)
+        }
+        if let queue = QueueMembership.holder(of: self) {
+            QueueViolation.dependencyAddedTooLate(to: self, on: operation, queue: queue)
+        }
         super.addDependency(operation)
     }
 

@@ -174,6 +174,17 @@ enum QueueViolation {
         preconditionFailure("\(displayName(operation)).addDependency(_:) was given the operation itself: an operation that waits for itself could never start. Make it depend on another operation.")
     }
 
+    static func dependencyAddedTooLate(to operation: Operation, on dependency: Operation, queue: String?) -> Never {
+        let when = queue.map { "after it was added to AnimationQueue '\($0)', which reads dependencies once, as operations are added" }
+            ?? "after it started"
+        preconditionFailure("\(displayName(operation)).addDependency(\(displayName(dependency))) came \(when): the dependency could not be honoured. Add dependencies before adding the operation to a queue.")
+    }
+
+    static func startedBeforeReady(_ operation: Operation) -> Never {
+        let waiting = operation.dependencies.filter { !$0.isFinished }.map(displayName).joined(separator: ", ")
+        preconditionFailure("\(displayName(operation)).start() was called while it waits for \(waiting): an operation starts once its dependencies have finished. Add it to a queue, which starts it then, or call start() after they finish.")
+    }
+
     static func addedTwice(_ operation: Operation, queue: String, isInThisQueue: Bool) -> Never {
         let problem = isInThisQueue ? "was already added to this queue"
             : operation.isFinished ? "has already run"

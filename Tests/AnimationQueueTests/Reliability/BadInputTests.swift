@@ -275,6 +275,48 @@ import Testing
         #expect(message(result).contains("'fade'.addDependency(_:) was given the operation itself: an operation that waits for itself could never start."))
     }
 
+    @Test func aDependencyAddedAfterTheOperationJoinedAnAnimationQueueStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let queue = AnimationQueue(name: "reveal")
+            queue.isSuspended = true
+            let reveal = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 0, to: 1, duration: 1))
+            reveal.name = "reveal"
+            let fetch = BlockOperation {}
+            fetch.name = "fetch"
+            queue.addOperation(reveal)
+            reveal.addDependency(fetch)
+        }
+        #expect(message(result).contains("'reveal'.addDependency('fetch') came after it was added to AnimationQueue 'reveal', which reads dependencies once, as operations are added: the dependency could not be honoured."))
+    }
+
+    @Test func aDependencyAddedAfterTheOperationStartedStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let plain = OperationQueue()
+            let layer = CALayer()
+            let reveal = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 10))
+            reveal.name = "reveal"
+            plain.addOperation(reveal)
+            // Bounded: if it never reports executing, the message below is another one.
+            for _ in 0..<100_000 where !reveal.isExecuting { await Task.yield() }
+            reveal.addDependency(BlockOperation {})
+            withExtendedLifetime(layer) {}
+        }
+        #expect(message(result).contains("'reveal'.addDependency("))
+        #expect(message(result).contains("came after it started: the dependency could not be honoured."))
+    }
+
+    @Test func startingAnOperationByHandBeforeItsDependenciesFinishStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let reveal = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 0, to: 1, duration: 1))
+            reveal.name = "reveal"
+            let fetch = BlockOperation {}
+            fetch.name = "fetch"
+            reveal.addDependency(fetch)
+            reveal.start()
+        }
+        #expect(message(result).contains("'reveal'.start() was called while it waits for 'fetch': an operation starts once its dependencies have finished."))
+    }
+
     @Test func finishCalledTwiceBySubclassStopsNamingTheOperation() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let queue = AnimationQueue(name: "twice")
