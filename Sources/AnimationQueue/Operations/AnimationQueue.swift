@@ -149,8 +149,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
         let unblocked: [Operation] = lock.withLock {
             graph.reserveCapacity(adding: operations.count)
             for (operation, dependencies) in zip(operations, dependencyLists) {
-                guard graph.insert(operation, policy: policy(for: operation, onCancelledDependency),
-                                   isUnblocked: dependencies.isEmpty) else {
+                guard graph.insert(operation, override: onCancelledDependency, isUnblocked: dependencies.isEmpty) else {
                     if !graph.contains(operation), let other = QueueMembership.holder(of: operation) {
                         QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
                     }
@@ -258,11 +257,6 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
             let isHeldBack = held.contains(ObjectIdentifier(operation))
             return handedOver && !isHeldBack && operation.isReady ? (operation, "is handed over and not started") : nil
         }
-    }
-
-    private func policy(for operation: Operation, _ override: DependencyCancellation?) -> DependencyCancellation {
-        if let override { return override }
-        return (operation as? AnimationOperation)?.onCancelledDependency ?? .cancel
     }
 
 }

@@ -5,13 +5,21 @@ import Foundation
 struct DependencyGraph {
     private struct Node {
         let operation: Operation
-        let policy: DependencyCancellation
+        /// The policy the queue was given for the operation, which overrides its own.
+        let override: DependencyCancellation?
         var dependents: [ObjectIdentifier] = []
         /// In-queue dependencies that have not finished; the operation is handed to the
         /// `OperationQueue` when this reaches 0.
         var waitingOn = 0
         /// Whether the operation was given to the `OperationQueue`; it is given exactly once.
         var handedOver = false
+
+        /// What the operation does when a dependency is cancelled: the queue's override, else
+        /// an ``AnimationOperation``'s own setting as it is now (its owner may change it after
+        /// adding it), else `.cancel`.
+        var policy: DependencyCancellation {
+            override ?? (operation as? AnimationOperation)?.onCancelledDependency ?? .cancel
+        }
     }
 
     /// Every operation added and not finished; a second add is a programming error.
@@ -31,10 +39,11 @@ struct DependencyGraph {
     ///
     /// - Parameter isUnblocked: The operation has no dependencies: it waits for nothing and
     ///   is marked as handed over at once (``link(_:to:)`` is never called for it).
-    mutating func insert(_ operation: Operation, policy: DependencyCancellation, isUnblocked: Bool = false) -> Bool {
+    /// - Parameter override: The policy the queue was given for the operation (nil: its own).
+    mutating func insert(_ operation: Operation, override: DependencyCancellation?, isUnblocked: Bool = false) -> Bool {
         guard !operation.isFinished, !operation.isExecuting else { return false }
         let id = ObjectIdentifier(operation)
-        let node = Node(operation: operation, policy: policy, handedOver: isUnblocked)
+        let node = Node(operation: operation, override: override, handedOver: isUnblocked)
         // One lookup on the path every operation takes; a second add puts the first back.
         if let earlier = nodes.updateValue(node, forKey: id) {
             nodes[id] = earlier

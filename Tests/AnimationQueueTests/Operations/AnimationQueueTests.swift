@@ -409,6 +409,26 @@ struct AnimationQueueTests {
         #expect(clock.pendingWork.isEmpty)
     }
 
+    /// The queue reads an operation's own setting when a dependency is cancelled, not when
+    /// the operation was added: the owner may still configure it.
+    @Test func proceedSetAfterAddingIsHonoured() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+        let queue = AnimationQueue(name: #function)
+        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: log)
+        stepB.addDependency(stepA)
+        queue.addOperations([stepA, stepB])
+        stepB.onCancelledDependency = .proceed
+        await clock.advance(by: 0.5)
+        stepA.cancel()
+        await clock.advance(to: 1)
+        await expectFinishedOnce(stepA, .cancelled, clock: clock)
+        await expectFinishedOnce(stepB, .finished, clock: clock)
+        #expect(log.time(of: "B executing") == 0.5)
+    }
+
     @Test func batchLevelProceedOverridesTheOperationsOwnSetting() async {
         let clock = AnimationTestClock()
         let log = ProbeLog(clock: clock)
