@@ -209,8 +209,20 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     // MARK: CAAction
 
     /// Adds the animation to `anObject` (a layer) under the key `event`.
+    ///
+    /// A property animation without a `keyPath` animates the property `event` names: an
+    /// action found for a property change is often made without one (Apple's example for
+    /// `CAAction` runs a `CABasicAnimation()` for the key `"transform"`). The animation
+    /// itself is left as it is; the layer gets a copy with that key path.
     open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        (anObject as? CALayer)?.add(self, forKey: event)
+        guard let layer = anObject as? CALayer else { return }
+        if let property = self as? CAPropertyAnimation, property.keyPath == nil,
+           let keyed = property.copy() as? CAPropertyAnimation {
+            keyed.keyPath = event
+            layer.add(keyed, forKey: event)
+        } else {
+            layer.add(self, forKey: event)
+        }
     }
 
     // MARK: Engine hooks

@@ -180,6 +180,26 @@ import Testing
         #expect(layer.animationKeys() == ["position"])
     }
 
+    /// An animation without a key path, as an action, animates the property whose change
+    /// found it: a 1 s linear fade from the previous opacity (1) to the new one (0.5).
+    @Test func anActionWithoutAKeyPathAnimatesThePropertyThatChanged() throws {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        let fade = CABasicAnimation()
+        fade.duration = 1
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.actions = ["opacity": fade]
+        h.commit { layer.opacity = 0.5 }
+        let added = try #require(layer.animation(forKey: "opacity") as? CABasicAnimation)
+        #expect(added.keyPath == "opacity")
+        #expect(fade.keyPath == nil, "the action itself is left as it is")
+        h.advance(by: 0.5)
+        #expect(R.close(opacity(layer), 0.75, 1e-6))
+        // Run by hand for another key, as Apple's `CAAction` example does.
+        fade.run(forKey: "cornerRadius", object: layer, arguments: nil)
+        #expect((layer.animation(forKey: "cornerRadius") as? CAPropertyAnimation)?.keyPath == "cornerRadius")
+    }
+
     @Test func neverCommittedLayerDoesNotAnimate() {
         let h = EngineHarness()
         var layer: CALayer!
