@@ -91,7 +91,11 @@ open class CAPropertyAnimation: CAAnimation {
     ///
     /// A cumulative repeat starts from "the value at the end of the previous repeat cycle"
     /// (`CAAnimation.h`): one pass's change further on per cycle, none when the animation
-    /// autoreverses, whose cycles end where they began.
+    /// autoreverses, whose cycles end where they began. So a 5 → 10 ramp plays 5 → 10, then
+    /// 10 → 15. The header's "plus the value of the current repeat cycle" could also be read
+    /// as SMIL's sum, which adds the end value (10 → 15 would become 15 → 20); the two agree
+    /// when the animation starts from zero. An Apple behaviour probe records which one
+    /// QuartzCore does.
     private func composedValue(atProgress progress: Double, sample: ActiveTiming.Sample, base: AnimatableValue?) -> AnimatableValue? {
         guard var value = value(atProgress: progress, localTime: sample.localTime, base: base) else { return nil }
         if isCumulative, !autoreverses, sample.iteration > 0, let delta = cumulativeDelta(base: base) {

@@ -73,6 +73,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.defaultValueOfDeclaredProperties()])
     }
 
+    @Test func cumulativeRepeatsAddOnePassesChangePerCycle() {
+        check([AppleBehaviourProbes.cumulativeRepeatsFromANonZeroStart()])
+    }
+
     @Test func cumulativeAutoreversingRepeatsAccumulateNothing() {
         check([AppleBehaviourProbes.cumulativeAutoreversingRepeats()])
     }

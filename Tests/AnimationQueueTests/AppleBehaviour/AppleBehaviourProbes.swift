@@ -631,6 +631,39 @@ enum AppleBehaviourProbes {
         )
     }
 
+    /// `CAAnimation.h` on `cumulative`: "the value at the end of the previous repeat cycle,
+    /// plus the value of the current repeat cycle". A 5 → 10 ramp repeated three times: read
+    /// as one pass's change per cycle (each cycle goes on from where the last ended, as
+    /// RealityKit's `.cumulative` repeat mode documents), x is 12.5 halfway through the second
+    /// cycle; read as SMIL's "sum" (the end value, 10, added to the cycle's own 5 → 10), it is
+    /// 17.5.
+    static func cumulativeRepeatsFromANonZeroStart() -> ProbeResult {
+        let host = committedLayer()
+        host.speed = 0
+        host.timeOffset = 0
+        CATransaction.flush()
+        let layer = committedLayer(in: host)
+        let ramp = CABasicAnimation(keyPath: "position.x")
+        ramp.fromValue = CGFloat(5)
+        ramp.toValue = CGFloat(10)
+        ramp.duration = 1
+        ramp.repeatCount = 3
+        ramp.isCumulative = true
+        ramp.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(ramp, forKey: "ramp")
+        CATransaction.flush()
+        host.timeOffset = 1.5
+        CATransaction.flush()
+        let seen = layer.presentation().map { Double($0.position.x) } ?? .nan
+        return ProbeResult(
+            question: "cumulative 5 → 10 linear ramp (1 s, 3 repeats), position.x at 1.5 s",
+            openQuartzCoreChoice: "12.5 (each cycle adds one pass's change, 5; adding the end value, 10, would give 17.5)",
+            alternativeMode: nil,
+            observed: "\(seen)",
+            matches: abs(seen - 12.5) < 1e-3
+        )
+    }
+
     private static func describe(_ value: Double?) -> String {
         value.map { "\($0)" } ?? "nil"
     }

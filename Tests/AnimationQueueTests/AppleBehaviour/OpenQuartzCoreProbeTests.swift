@@ -82,6 +82,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.defaultValueOfDeclaredProperties(), differsUnder: [])
     }
 
+    @Test func cumulativeRepeatsAddOnePassesChangePerCycle() {
+        check(AppleBehaviourProbes.cumulativeRepeatsFromANonZeroStart(), differsUnder: [])
+    }
+
     @Test func cumulativeAutoreversingRepeatsAccumulateNothing() {
         check(AppleBehaviourProbes.cumulativeAutoreversingRepeats(), differsUnder: [])
     }
