@@ -25,9 +25,9 @@ open class CABasicAnimation: CAPropertyAnimation {
     private final class ParsedValues {
         let from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?
         init(_ animation: CABasicAnimation) {
-            from = AnimatableValue(animation.fromValue)
-            to = AnimatableValue(animation.toValue)
-            by = AnimatableValue(animation.byValue)
+            from = animation.animatable(animation.fromValue)
+            to = animation.animatable(animation.toValue)
+            by = animation.animatable(animation.byValue)
         }
     }
 
@@ -93,7 +93,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
         super.prepareForAttachment(to: layer, previousValues: previousValues)
         parsedValues = ParsedValues(self)
-        guard fromValue == nil, toValue == nil, byValue == nil, let keyPath else { return }
+        // A value function's input cannot be read back from the property's previous value.
+        guard fromValue == nil, toValue == nil, byValue == nil, valueFunction == nil, let keyPath else { return }
         if let previous = previousValues[keyPath] {
             previousValue = AnimatableValue(previous)
         } else if let dot = keyPath.firstIndex(of: "."), let root = previousValues[String(keyPath[..<dot])] {

@@ -89,7 +89,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             isInert = true
             return
         }
-        let converted = values.compactMap { AnimatableValue($0) }
+        let converted = values.compactMap { animatable($0) }
         guard converted.count == values.count else {
             OQC.report(.invalidValue, key: key, "CAKeyframeAnimation of '\(key)' has a nil value among its values; every keyframe needs a value. The animation is ignored.")
             isInert = true

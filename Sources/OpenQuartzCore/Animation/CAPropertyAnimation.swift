@@ -17,6 +17,10 @@ open class CAPropertyAnimation: CAAnimation {
     /// Whether each repeat builds on the end value of the previous one (false).
     open var isCumulative: Bool = false
 
+    /// A function that turns the interpolated values into the property's value, a transform
+    /// (nil: the values are the property's own). See ``CAValueFunction``.
+    open var valueFunction: CAValueFunction?
+
     /// Set at attachment when the animation cannot apply (unknown key, wrong value type).
     var isInert = false
 
@@ -26,6 +30,7 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = other.keyPath
         isAdditive = other.isAdditive
         isCumulative = other.isCumulative
+        valueFunction = other.valueFunction
     }
 
     override func knownValue(forKey key: String) -> Any? {
@@ -33,6 +38,7 @@ open class CAPropertyAnimation: CAAnimation {
         case "keyPath": return keyPath
         case "additive": return isAdditive
         case "cumulative": return isCumulative
+        case "valueFunction": return valueFunction
         default: return super.knownValue(forKey: key)
         }
     }
@@ -42,6 +48,7 @@ open class CAPropertyAnimation: CAAnimation {
         case "keyPath": keyPath = value as? String
         case "additive": isAdditive = value as? Bool ?? false
         case "cumulative": isCumulative = value as? Bool ?? false
+        case "valueFunction": valueFunction = value as? CAValueFunction
         default: return super.setKnownValue(value, forKey: key)
         }
         return true
@@ -63,6 +70,14 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The values this animation carries, checked against the layer's property at attachment.
     var declaredValues: [Any] { [] }
+
+    /// One of the animation's values in interpolatable form: the input of ``valueFunction``
+    /// when there is one, else the property's own value; nil for nil (or for a value the
+    /// function cannot take, which attachment reports).
+    func animatable(_ value: Any?) -> AnimatableValue? {
+        guard let valueFunction else { return AnimatableValue(value) }
+        return value.flatMap(valueFunction.input(from:))
+    }
 
     /// Whether `timingFunction` shapes the progress (a paced keyframe animation ignores it).
     var appliesTimingFunction: Bool { true }
@@ -96,10 +111,18 @@ open class CAPropertyAnimation: CAAnimation {
     /// as SMIL's sum, which adds the end value (10 → 15 would become 15 → 20); the two agree
     /// when the animation starts from zero. An Apple behaviour probe records which one
     /// QuartzCore does.
+    ///
+    /// With a ``valueFunction``, the interpolation and the cumulative repeats work on the
+    /// function's inputs (an endpoint left nil is its identity input), and the transform it
+    /// builds is the value, added to the property's as any additive value is.
     private func composedValue(atProgress progress: Double, sample: ActiveTiming.Sample, base: AnimatableValue?) -> AnimatableValue? {
-        guard var value = value(atProgress: progress, localTime: sample.localTime, base: base) else { return nil }
-        if isCumulative, !autoreverses, sample.iteration > 0, let delta = cumulativeDelta(base: base) {
+        let inputBase = valueFunction.map(\.identityInput) ?? base
+        guard var value = value(atProgress: progress, localTime: sample.localTime, base: inputBase) else { return nil }
+        if isCumulative, !autoreverses, sample.iteration > 0, let delta = cumulativeDelta(base: inputBase) {
             value = value.adding(delta.repeated(sample.iteration))
+        }
+        if let valueFunction {
+            value = AnimatableValue(transform: valueFunction.transform(from: value))
         }
         if isAdditive, let base {
             value = value.adding(base)
@@ -131,6 +154,10 @@ open class CAPropertyAnimation: CAAnimation {
             return
         }
         let current = layer.animatableValue(forKeyPath: keyPath)
+        if let valueFunction {
+            isInert = !acceptsInputs(of: valueFunction, keyPath: keyPath, current: current)
+            return
+        }
         for value in declaredValues {
             guard let candidate = AnimatableValue(value) else { continue }
             if let current, !candidate.isCompatible(with: current) || (candidate.kind == .discrete && current.kind != .discrete) {
@@ -139,5 +166,20 @@ open class CAPropertyAnimation: CAAnimation {
                 return
             }
         }
+    }
+
+    /// Whether the animation can apply `function`: the property holds a transform, and each
+    /// value is an input of the function. Reports why not.
+    private func acceptsInputs(of function: CAValueFunction, keyPath: String, current: AnimatableValue?) -> Bool {
+        if let current, current.kind != .transform {
+            OQC.report(.invalidValue, key: keyPath, "valueFunction '\(function.name.rawValue)' builds a transform, but '\(keyPath)' holds \(type(of: current.boxed)); animate \"transform\" (or \"sublayerTransform\"). The animation is ignored.")
+            return false
+        }
+        let expected = function.inputCount == 1 ? "one number" : "three numbers [x, y, z]"
+        for value in declaredValues where function.input(from: value) == nil {
+            OQC.report(.invalidValue, key: keyPath, "\(type(of: value)) value \(value) is not an input of valueFunction '\(function.name.rawValue)', which takes \(expected). The animation is ignored.")
+            return false
+        }
+        return true
     }
 }

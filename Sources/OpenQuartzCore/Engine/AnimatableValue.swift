@@ -10,6 +10,8 @@ struct AnimatableValue {
     enum Kind: Equatable {
         case number(NumericType)
         case point, size, rect, transform, color
+        /// Three numbers `[x, y, z]`: the input of a ``CAValueFunction`` such as `.scale`.
+        case vector
         /// Not interpolatable: switches at the midpoint, like CSS discrete animation.
         case discrete
     }
@@ -32,6 +34,10 @@ struct AnimatableValue {
         kind = .discrete
         lanes = .zero
         other = value
+    }
+
+    init(transform: CATransform3D) {
+        self.init(kind: .transform, lanes: Self.lanes(transform))
     }
 
     /// Reads any value Core Animation can animate; nil for nil.
@@ -101,6 +107,7 @@ struct AnimatableValue {
         case .rect: return CGRect(x: lanes[0], y: lanes[1], width: lanes[2], height: lanes[3])
         case .transform: return transform
         case .color: return CGColor(srgbRed: lanes[0], green: lanes[1], blue: lanes[2], alpha: lanes[3])
+        case .vector: return [CGFloat(lanes[0]), CGFloat(lanes[1]), CGFloat(lanes[2])]
         case .discrete: return other as Any
         }
     }

@@ -77,6 +77,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.cumulativeRepeatsFromANonZeroStart()])
     }
 
+    @Test func aValueFunctionWithoutAFromValueStartsFromItsIdentity() {
+        check([AppleBehaviourProbes.valueFunctionWithoutFromValue()])
+    }
+
     @Test func cumulativeAutoreversingRepeatsAccumulateNothing() {
         check([AppleBehaviourProbes.cumulativeAutoreversingRepeats()])
     }

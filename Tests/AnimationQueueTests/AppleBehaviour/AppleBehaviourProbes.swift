@@ -664,6 +664,39 @@ enum AppleBehaviourProbes {
         )
     }
 
+    /// `CAValueFunction.h` does not say where an animation with a value function starts when
+    /// its from-value is nil: the layer's transform cannot be read back as the function's
+    /// input. A `translateX` to 40 over 1 s, linear, on a layer whose transform is a
+    /// translation by 100, sampled at 0.25 s.
+    static func valueFunctionWithoutFromValue() -> ProbeResult {
+        let host = committedLayer()
+        host.speed = 0
+        host.timeOffset = 0
+        CATransaction.flush()
+        let layer = committedLayer(in: host)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.transform = CATransform3DMakeTranslation(100, 0, 0)
+        CATransaction.commit()
+        let slide = CABasicAnimation(keyPath: "transform")
+        slide.valueFunction = CAValueFunction(name: .translateX)
+        slide.toValue = CGFloat(40)
+        slide.duration = 1
+        slide.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.add(slide, forKey: "slide")
+        CATransaction.flush()
+        host.timeOffset = 0.25
+        CATransaction.flush()
+        let seen = layer.presentation().map { Double($0.transform.m41) } ?? .nan
+        return ProbeResult(
+            question: "valueFunction translateX, toValue 40 only, on a layer translated by 100: m41 at 0.25 s",
+            openQuartzCoreChoice: "10 (from the function's identity, 0; from the layer's own x offset, 100, it would be 85)",
+            alternativeMode: nil,
+            observed: "\(seen)",
+            matches: abs(seen - 10) < 1e-3
+        )
+    }
+
     private static func describe(_ value: Double?) -> String {
         value.map { "\($0)" } ?? "nil"
     }

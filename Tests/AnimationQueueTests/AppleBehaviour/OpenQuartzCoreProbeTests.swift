@@ -86,6 +86,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.cumulativeRepeatsFromANonZeroStart(), differsUnder: [])
     }
 
+    @Test func aValueFunctionWithoutAFromValueStartsFromItsIdentity() {
+        check(AppleBehaviourProbes.valueFunctionWithoutFromValue(), differsUnder: [])
+    }
+
     @Test func cumulativeAutoreversingRepeatsAccumulateNothing() {
         check(AppleBehaviourProbes.cumulativeAutoreversingRepeats(), differsUnder: [])
     }
