@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Each of the run's layers (the topmost ones: a layer whose ancestor also belongs to the run
 /// is timed through that ancestor) is retimed with Apple's QA1673 recipe generalised to any
-/// rate: `beginTime` becomes the parent's current time, `timeOffset` the layer's current
-/// local time, and `speed` the new rate, so the layer's local time continues from where it is
-/// at the new rate. Core Animation keeps timing every running animation, so paused steps stay
+/// rate, so the layer's local time continues from where it is at the new rate: paused, `speed`
+/// 0 and `timeOffset` the local time (`beginTime` unchanged); running at rate r, `speed` r,
+/// `timeOffset` 0 and `beginTime` the parent time minus the local time divided by r (see
+/// ``retime(_:to:)``). Core Animation keeps timing every running animation, so paused steps stay
 /// exactly where they are and nothing is driven frame by frame.
 ///
 /// When a run that was paused, resumed or sped up ends, its layers get back the timing they
@@ -44,7 +45,8 @@ extension AnimationRun {
     public var isPaused: Bool { control.state.paused }
 
     /// The run's time scale: 2 plays twice as fast, 0.5 half as fast (1). Must be greater
-    /// than 0; use ``pause()`` to stop time. Setting it once the run has ended does nothing.
+    /// than 0; use ``pause()`` to stop time. Once the run has ended it reads 1 (its layers
+    /// have their own timing back), and setting it does nothing.
     public var speed: Float {
         get { control.state.speed }
         set {
