@@ -162,6 +162,8 @@ extension AnimationKeyPath where Value == CGRect {
     public static var bounds: Self { Self("bounds") }
     /// `contentsRect`: the portion of the contents image shown, in unit coordinates.
     public static var contentsRect: Self { Self("contentsRect") }
+    /// `contentsCenter`: the stretchable centre of the contents image, in unit coordinates.
+    public static var contentsCenter: Self { Self("contentsCenter") }
 }
 
 // MARK: CATransform3D

@@ -33,8 +33,7 @@ import Foundation
 ///
 /// Not covered, because their values are not interpolatable values with a fixed type:
 /// `contents`, `shadowPath`, `mask`, `sublayers` and the filter properties. Declare a key
-/// yourself if you need one of them with a custom ``AnimationValue`` type. `contentsCenter`
-/// (a `CGRect`) is missing too, because the Linux engine does not have it yet.
+/// yourself if you need one of them with a custom ``AnimationValue`` type.
 ///
 /// ## Custom properties
 /// For a property of your own `CALayer` subclass, declare a key with its value type (a

@@ -118,7 +118,8 @@ enum LayerStateAccessor: @unchecked Sendable {
             table[key + ".width"] = .cgFloat(path.appending(path: \.width))
             table[key + ".height"] = .cgFloat(path.appending(path: \.height))
         }
-        let rects: [String: WritableKeyPath<LayerState, CGRect>] = ["bounds": \.bounds, "contentsRect": \.contentsRect]
+        let rects: [String: WritableKeyPath<LayerState, CGRect>] = ["bounds": \.bounds, "contentsRect": \.contentsRect,
+                                                                   "contentsCenter": \.contentsCenter]
         for (key, path) in rects {
             table[key] = .rect(path)
             table[key + ".origin"] = .point(path.appending(path: \.origin))

@@ -381,6 +381,12 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         set { write(\.contentsRect, newValue, key: "contentsRect") }
     }
 
+    /// The stretchable centre of the contents, in unit coordinates ((0, 0, 1, 1)). Animatable.
+    open var contentsCenter: CGRect {
+        get { read(\.contentsCenter) }
+        set { write(\.contentsCenter, newValue, key: "contentsCenter") }
+    }
+
     /// The scale factor of the contents (1).
     open var contentsScale: CGFloat {
         get { read(\.contentsScale) }

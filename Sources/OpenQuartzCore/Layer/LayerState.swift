@@ -27,6 +27,7 @@ struct LayerState {
     var isDoubleSided = true
     var contents: Any?
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsScale: CGFloat = 1
     var name: String?
     var isOpaque = false
@@ -106,6 +107,7 @@ struct LayerProperty: Sendable {
         "doubleSided": .animatable(\.isDoubleSided, Convert.bool),
         "contents": .animatable(\.contents, { .some($0) }),
         "contentsRect": .animatable(\.contentsRect, Convert.rect),
+        "contentsCenter": .animatable(\.contentsCenter, Convert.rect),
         "contentsScale": .animatable(\.contentsScale, Convert.cgFloat),
         "name": .plain(\.name, { value in value == nil ? .some(nil) : (value as? String).map { .some($0) } }),
         "opaque": .plain(\.isOpaque, Convert.bool),

@@ -87,7 +87,7 @@ import Testing
                .sublayerTransformTranslationX, .sublayerTransformTranslationY, .sublayerTransformTranslationZ])
         check([AnimationKeyPath<CGPoint>.position, .anchorPoint, .boundsOrigin])
         check([AnimationKeyPath<CGSize>.boundsSize, .shadowOffset, .transformTranslation, .sublayerTransformTranslation])
-        check([AnimationKeyPath<CGRect>.bounds, .contentsRect])
+        check([AnimationKeyPath<CGRect>.bounds, .contentsRect, .contentsCenter])
         check([AnimationKeyPath<CATransform3D>.transform, .sublayerTransform])
         check([AnimationKeyPath<CGColor>.backgroundColor, .borderColor, .shadowColor])
         check([AnimationKeyPath<Bool>.isHidden, .masksToBounds, .isDoubleSided])

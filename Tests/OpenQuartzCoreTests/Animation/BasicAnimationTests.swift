@@ -210,6 +210,17 @@ import Testing
         expectClose(try #require(layer.presentation()).bounds, CGRect(x: 5, y: 10, width: 20, height: 40))
     }
 
+    @Test func contentsCenterInterpolatesFromItsDefaultUnitRect() throws {
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        let inset = CABasicAnimation(keyPath: "contentsCenter")
+        inset.toValue = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        inset.duration = 1
+        h.commit { layer.add(inset, forKey: "inset") }
+        h.advance(by: 0.5)
+        expectClose(try #require(layer.presentation()).contentsCenter, CGRect(x: 0.125, y: 0.125, width: 0.75, height: 0.75))
+    }
+
     @Test func rectToOnlyRunsFromModelBounds() throws {
         let h = EngineHarness()
         let layer = h.makeLayer()

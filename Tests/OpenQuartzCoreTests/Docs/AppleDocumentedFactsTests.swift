@@ -63,6 +63,7 @@ import OpenQuartzCore
         #expect(layer.masksToBounds == false)
         #expect(layer.isDoubleSided == true)
         #expect(layer.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(layer.contentsCenter == CGRect(x: 0, y: 0, width: 1, height: 1))
         #expect(layer.contentsScale == 1)
         #expect(layer.sublayers == nil)
         #expect(layer.superlayer == nil)
