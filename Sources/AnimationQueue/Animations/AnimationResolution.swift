@@ -71,8 +71,8 @@ struct PropertyAnimationInput {
         animation.toValue = to
         animation.isAdditive = isAdditive
         animation.isCumulative = isCumulative
-        // Always set: an animation without one would take the timing function of whatever
-        // transaction it is added in.
+        // Always set, linear when the typed animation gives none (a spring's physics shape
+        // its motion): the typed animation says how it is paced.
         animation.timingFunction = (timing ?? .linear).mediaTimingFunction
         mediaTiming.apply(to: animation, duration: duration)
         return ResolvedAnimation(animation: animation, finalValues: finals, initialValues: initial)

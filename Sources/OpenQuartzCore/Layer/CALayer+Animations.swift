@@ -7,9 +7,11 @@ extension CALayer {
     ///   `animationDuration()` (0.25 s unless set); so does one whose duration is NaN,
     ///   reported as invalid. An infinite duration is kept: the animation never ends (a
     ///   spring then runs on its own time; other animations stay at their start).
-    /// - An animation without a `timingFunction` takes the transaction's
-    ///   `animationTimingFunction()`, if one is set (Apple, `CATransaction.h`: "any
-    ///   animations added to layers will have this value set as their timingFunction").
+    /// - While the transaction has an `animationTimingFunction()`, the animation takes it,
+    ///   replacing its own (Apple, `CATransaction.h`: "any animations added to layers will
+    ///   have this value set as their timingFunction property"; and on
+    ///   `kCATransactionAnimationTimingFunction`: it "overrides the timing function for all
+    ///   animations triggered within the transaction group").
     /// - An animation whose `beginTime` is 0 starts when the transaction commits.
     /// - A `CATransition` is always stored under `"transition"`.
     /// - A nil key is allowed; such animations cannot be looked up or removed by key.
@@ -22,7 +24,7 @@ extension CALayer {
             }
             copy.duration = CATransaction.animationDuration()
         }
-        if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
+        if let function = CATransaction.animationTimingFunction() {
             copy.timingFunction = function
         }
         let previous = Engine.locked { previousValues }

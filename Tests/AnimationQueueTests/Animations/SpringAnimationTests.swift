@@ -83,20 +83,8 @@ import Testing
         #expect(spring.fillMode == .backwards)
         #expect(number(entry(resolved.finalValues, "transform.scale")) == 1)
         #expect(number(entry(resolved.initialValues, "transform.scale")) == 0.6, "the from-value, for revert")
-        // Set, though linear: an animation without a timing function takes that of the
-        // transaction it is added in (`CATransaction.setAnimationTimingFunction`).
+        // Linear: the spring's physics shape its motion, not a timing curve.
         #expect(spring.timingFunction == CAMediaTimingFunction(name: .linear))
-    }
-
-    @Test func aSpringKeepsItsTimingInsideATransactionWithATimingFunction() throws {
-        let layer = LayerFixtures.committed()
-        let pop = SpringAnimation(.opacity, from: 0, to: 1, perceptualDuration: 0.4)
-        let resolved = try #require(pop.resolve(for: layer).animation)
-        LayerFixtures.inEffect {
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
-            layer.add(resolved, forKey: "pop")
-        }
-        #expect(layer.animation(forKey: "pop")?.timingFunction == CAMediaTimingFunction(name: .linear))
     }
 
     @Test func explicitDurationOverridesSettling() {

@@ -45,7 +45,7 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.pausedHostShowsExactTime()])
     }
 
-    @Test func anAnimationWithoutATimingFunctionTakesTheTransactions() {
+    @Test func everyAnimationAddedTakesTheTransactionsTimingFunction() {
         check([AppleBehaviourProbes.transactionTimingFunctionOnAddedAnimations()])
     }
 

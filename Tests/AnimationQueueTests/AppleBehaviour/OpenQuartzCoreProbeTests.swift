@@ -54,7 +54,7 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.pausedHostShowsExactTime(), differsUnder: [])
     }
 
-    @Test func anAnimationWithoutATimingFunctionTakesTheTransactions() {
+    @Test func everyAnimationAddedTakesTheTransactionsTimingFunction() {
         check(AppleBehaviourProbes.transactionTimingFunctionOnAddedAnimations(), differsUnder: [])
     }
 

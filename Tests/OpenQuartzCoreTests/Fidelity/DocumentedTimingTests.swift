@@ -122,9 +122,11 @@ import Testing
     }
 
     /// `CATransaction.h`: when the transaction's timing function is set, "any animations
-    /// added to layers will have this value set as their "timingFunction" property". An
-    /// animation with a timing function of its own keeps it.
-    @Test func anAnimationWithoutATimingFunctionTakesTheTransactions() throws {
+    /// added to layers will have this value set as their "timingFunction" property"; the
+    /// reference of `kCATransactionAnimationTimingFunction`: it "overrides the timing
+    /// function for all animations triggered within the transaction group". An animation
+    /// with a timing function of its own takes it too.
+    @Test func everyAnimationAddedTakesTheTransactionsTimingFunction() throws {
         let harness = EngineHarness()
         let plain = makeLayer(harness)
         let own = makeLayer(harness)
@@ -138,10 +140,11 @@ import Testing
             own.add(withOwn, forKey: "a")
         }
         #expect(plain.animation(forKey: "a")?.timingFunction == easeIn)
-        #expect(own.animation(forKey: "a")?.timingFunction == easeOut)
+        #expect(own.animation(forKey: "a")?.timingFunction == easeIn)
+        #expect(withOwn.timingFunction == easeOut, "the animation given to add(_:forKey:) keeps its own")
         harness.advanceClock(to: 100.5)
         expectClose(try x(plain), 10 * ReferenceTimingCurve.easeIn(0.5))
-        expectClose(try x(own), 10 * ReferenceTimingCurve.easeOut(0.5))
+        expectClose(try x(own), 10 * ReferenceTimingCurve.easeIn(0.5))
     }
 
     /// `CALayer.add(_:forKey:)`: "If the duration property of the animation is zero or
