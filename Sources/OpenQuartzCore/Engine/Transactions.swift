@@ -197,7 +197,8 @@ enum Transactions {
         }
         switch target {
         case nil:
-            OQC.report(.ignoredInput, key: "commit", "CATransaction.commit() without a current transaction is ignored; pair every commit with a begin.")
+            // Apple: "Raises an exception if no current transaction exists."
+            preconditionFailure("CATransaction.commit() was called with no current transaction: more commits than begins on this thread. Pair every commit() with a begin().")
         case let .implicitNow(thread):
             commitImplicit(thread)
         case .enclosingExplicit:

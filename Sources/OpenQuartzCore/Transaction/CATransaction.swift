@@ -27,6 +27,9 @@ open class CATransaction: NSObject {
     /// take effect when the enclosing one commits (for a pending implicit transaction, at
     /// the end of the main queue's turn or at `flush()`). Until then an added animation's
     /// `beginTime` reads 0, and its completion block waits.
+    ///
+    /// With no current transaction (no `begin()` left to match, and no implicit transaction
+    /// pending), the program stops with a message, as Core Animation raises an exception.
     open class func commit() { Transactions.commit() }
 
     /// Flushes any extant implicit transaction: its changes, and the explicit transactions

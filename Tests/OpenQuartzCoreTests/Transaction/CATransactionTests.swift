@@ -55,6 +55,17 @@ import Testing
 
     // MARK: Completion blocks
 
+    /// Apple, `commit()`: "Raises an exception if no current transaction exists."
+    @Test func aCommitWithNoCurrentTransactionStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CATransaction.begin()
+            CATransaction.commit()
+            CATransaction.commit()
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("CATransaction.commit() was called with no current transaction"))
+    }
+
     @Test func completionBlockWithoutAnimationsRunsRightAfterCommit() {
         let h = EngineHarness()
         let log = EventLog()
