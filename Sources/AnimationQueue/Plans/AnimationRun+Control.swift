@@ -5,9 +5,10 @@ import Foundation
 /// Each of the run's layers (the topmost ones: a layer whose ancestor also belongs to the run
 /// is timed through that ancestor) is retimed with Apple's QA1673 recipe generalised to any
 /// rate, so the layer's local time continues from where it is at the new rate: paused, `speed`
-/// 0 and `timeOffset` the local time (`beginTime` unchanged); running at rate r, `speed` r,
-/// `timeOffset` 0 and `beginTime` the parent time minus the local time divided by r (see
-/// ``retime(_:to:)``). Core Animation keeps timing every running animation, so paused steps stay
+/// 0 and `timeOffset` the local time (`beginTime` unchanged); running at rate r, `speed` r
+/// times the layer's own speed from before the run (1 unless the app set another),
+/// `timeOffset` 0 and `beginTime` the parent time minus the local time divided by that
+/// speed (see ``retime(_:to:)``). Core Animation keeps timing every running animation, so paused steps stay
 /// exactly where they are and nothing is driven frame by frame.
 ///
 /// When a run that was paused, resumed or sped up ends, its layers get back the timing they
@@ -41,8 +42,8 @@ extension AnimationRun {
         gate.open()
     }
 
-    /// Whether the run is paused.
-    public var isPaused: Bool { control.state.paused }
+    /// Whether the run is paused; false once it has ended.
+    public var isPaused: Bool { control.state.paused && !isFinished }
 
     /// The run's time scale: 2 plays twice as fast, 0.5 half as fast (1). Must be greater
     /// than 0; use ``pause()`` to stop time. Once the run has ended it reads 1 (its layers
@@ -59,18 +60,24 @@ extension AnimationRun {
         }
     }
 
-    /// Retimes the run's layers to the current rate (0 while paused), on the main thread,
-    /// unless the run has ended by then (its layers have their timing back).
+    /// Retimes the run's layers to the current rate (0 while paused) times each layer's own
+    /// speed from before the run retimed it, on the main thread, unless the run has ended by
+    /// then (its layers have their timing back). A layer the app runs at 2× plays at 2× × the
+    /// run's speed, and goes on at 2× after a resume.
+    ///
+    /// The rate is read on the main thread, so pauses, resumes and speeds set from several
+    /// threads at once leave the layers at the rate the run reports last.
     func applyRate() {
-        let rate = control.rate
         MainThread.run { [self] in
             guard !isFinished else { return }
+            let rate = control.rate
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             for timed in timedLayers {
                 guard let layer = timed.layer else { continue }
-                if timed.original == nil { timed.original = LayerTiming(of: layer) }
-                Self.retime(layer, to: rate)
+                let original = timed.original ?? LayerTiming(of: layer)
+                timed.original = original
+                Self.retime(layer, to: rate * original.speed)
             }
             CATransaction.commit()
         }

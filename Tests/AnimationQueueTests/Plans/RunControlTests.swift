@@ -225,6 +225,59 @@ struct RunControlTests {
         #expect(abs(shown(layer) - 0.4) < 1e-6)
     }
 
+    /// A layer the app runs at twice the speed of its parent.
+    func doubleSpeedLayer() -> CALayer {
+        let layer = clock.makeLayer()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.speed = 2
+        CATransaction.commit()
+        return layer
+    }
+
+    /// The layer's own speed stays: a 1 s ramp at 2× shows 0.25 after 0.125 s; paused for
+    /// 1 s and resumed, it goes on at 2×: 0.5 another 0.125 s later, ending at 1.5.
+    @Test func pauseAndResumeKeepALayersOwnSpeed() async {
+        let layer = doubleSpeedLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("a") }, motion: .full)
+        await clock.advance(by: 0.125)
+        #expect(abs(shown(layer) - 0.25) < 1e-6)
+        run.pause()
+        await clock.advance(by: 1)
+        run.resume()
+        await clock.advance(by: 0.125)
+        #expect(abs(shown(layer) - 0.5) < 1e-6)
+        await clock.advance(by: 0.25)
+        #expect(run.outcome(ofStep: "a") == .finished)
+        #expect(isClose(times(run, "a").end, 1.5))
+        #expect(layer.speed == 2, "the layer's own speed is given back")
+    }
+
+    /// A run's speed multiplies the layer's own: at run speed 2 the 2× layer plays at 4×.
+    @Test func aRunsSpeedMultipliesALayersOwnSpeed() async {
+        let layer = doubleSpeedLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("a") }, motion: .full)
+        await clock.advance(by: 0.125)
+        run.speed = 2
+        await clock.advance(by: 0.0625)
+        #expect(abs(shown(layer) - 0.5) < 1e-6)      // 0.25 + 0.0625 · 4
+        #expect(layer.speed == 4)
+    }
+
+    /// Paused between its cancel and its end: once ended, it is not paused, and its layer
+    /// has media time back.
+    @Test func aRunPausedAsItEndsReportsNotPaused() async {
+        let layer = clock.makeLayer()
+        let run = queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
+        await clock.advance(by: 0.25)
+        run.cancel()
+        run.pause()
+        await clock.advance(by: 0)
+        #expect(run.isFinished)
+        #expect(!run.isPaused)
+        expectMediaTiming(layer, "after a pause as the run ended")
+    }
+
     // MARK: Timing given back when the run ends
 
     /// A run that was paused, resumed or sped up gives its layers their timing back when it
