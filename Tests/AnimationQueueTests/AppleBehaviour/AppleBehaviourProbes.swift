@@ -161,6 +161,21 @@ enum AppleBehaviourProbes {
         return layer
     }
 
+    /// A committed layer under a committed host paused (QA1673) at local time `time`.
+    static func layerUnderPausedHost(at time: CFTimeInterval) -> (host: CALayer, layer: CALayer) {
+        let host = committedLayer()
+        host.speed = 0
+        host.timeOffset = time
+        CATransaction.flush()
+        return (host, committedLayer(in: host))
+    }
+
+    /// Moves a paused host to local time `time` and commits it.
+    static func seek(_ host: CALayer, to time: CFTimeInterval) {
+        host.timeOffset = time
+        CATransaction.flush()
+    }
+
     static func fade(duration: CFTimeInterval = duration) -> CABasicAnimation {
         let fade = CABasicAnimation(keyPath: "opacity")
         fade.fromValue = 0
@@ -411,21 +426,15 @@ enum AppleBehaviourProbes {
     /// An animation added under a paused host begins at the host's frozen time, and moving
     /// the host's `timeOffset` then flushing shows it at exactly the new time.
     static func pausedHostShowsExactTime() -> ProbeResult {
-        let host = committedLayer()
-        host.speed = 0
-        host.timeOffset = 1
-        CATransaction.flush()
-        let layer = committedLayer(in: host)
+        let (host, layer) = layerUnderPausedHost(at: 1)
         let fade = fade(duration: 0.4)
         fade.timingFunction = CAMediaTimingFunction(name: .linear)
         layer.add(fade, forKey: "fade")
         CATransaction.flush()
         let begin = layer.animation(forKey: "fade")?.beginTime
-        host.timeOffset = 1.1
-        CATransaction.flush()
+        seek(host, to: 1.1)
         let at01 = layer.presentation()?.opacity
-        host.timeOffset = 1.3
-        CATransaction.flush()
+        seek(host, to: 1.3)
         let at03 = layer.presentation()?.opacity
         let matches = begin == 1 && at01.map { abs($0 - 0.25) < 1e-4 } == true && at03.map { abs($0 - 0.75) < 1e-4 } == true
         return ProbeResult(
@@ -536,11 +545,7 @@ enum AppleBehaviourProbes {
     /// mode with every continuity +1, sampled a quarter and three quarters into the middle
     /// segment under a paused host.
     static func positiveContinuityGivesSharpCorners() -> ProbeResult {
-        let host = committedLayer()
-        host.speed = 0
-        host.timeOffset = 1
-        CATransaction.flush()
-        let layer = committedLayer(in: host)
+        let (host, layer) = layerUnderPausedHost(at: 1)
         let keyframes = CAKeyframeAnimation(keyPath: "position.x")
         keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
         keyframes.calculationMode = .cubic
@@ -550,8 +555,7 @@ enum AppleBehaviourProbes {
         CATransaction.flush()
         var seen: [Double] = []
         for offset in [2.25, 2.75] {
-            host.timeOffset = offset
-            CATransaction.flush()
+            seek(host, to: offset)
             seen.append(layer.presentation().map { Double($0.position.x) } ?? .nan)
         }
         let straight = abs(seen[0] - 7.5) < 1e-3 && abs(seen[1] - 2.5) < 1e-3
@@ -606,11 +610,7 @@ enum AppleBehaviourProbes {
     /// plus the value of the current repeat cycle". An autoreversing 0 → 10 ramp repeated
     /// twice, sampled a quarter into its second cycle under a paused host.
     static func cumulativeAutoreversingRepeats() -> ProbeResult {
-        let host = committedLayer()
-        host.speed = 0
-        host.timeOffset = 0
-        CATransaction.flush()
-        let layer = committedLayer(in: host)
+        let (host, layer) = layerUnderPausedHost(at: 0)
         let bounce = CABasicAnimation(keyPath: "position.x")
         bounce.fromValue = CGFloat(0)
         bounce.toValue = CGFloat(10)
@@ -620,8 +620,7 @@ enum AppleBehaviourProbes {
         bounce.isCumulative = true
         layer.add(bounce, forKey: "bounce")
         CATransaction.flush()
-        host.timeOffset = 2.5
-        CATransaction.flush()
+        seek(host, to: 2.5)
         let seen = layer.presentation().map { Double($0.position.x) } ?? .nan
         return ProbeResult(
             question: "cumulative, autoreversing 0 → 10 ramp (1 s each way), position.x at 2.5 s",
@@ -639,11 +638,7 @@ enum AppleBehaviourProbes {
     /// cycle; read as SMIL's "sum" (the end value, 10, added to the cycle's own 5 → 10), it is
     /// 17.5.
     static func cumulativeRepeatsFromANonZeroStart() -> ProbeResult {
-        let host = committedLayer()
-        host.speed = 0
-        host.timeOffset = 0
-        CATransaction.flush()
-        let layer = committedLayer(in: host)
+        let (host, layer) = layerUnderPausedHost(at: 0)
         let ramp = CABasicAnimation(keyPath: "position.x")
         ramp.fromValue = CGFloat(5)
         ramp.toValue = CGFloat(10)
@@ -653,8 +648,7 @@ enum AppleBehaviourProbes {
         ramp.timingFunction = CAMediaTimingFunction(name: .linear)
         layer.add(ramp, forKey: "ramp")
         CATransaction.flush()
-        host.timeOffset = 1.5
-        CATransaction.flush()
+        seek(host, to: 1.5)
         let seen = layer.presentation().map { Double($0.position.x) } ?? .nan
         return ProbeResult(
             question: "cumulative 5 → 10 linear ramp (1 s, 3 repeats), position.x at 1.5 s",
@@ -670,11 +664,7 @@ enum AppleBehaviourProbes {
     /// input. A `translateX` to 40 over 1 s, linear, on a layer whose transform is a
     /// translation by 100, sampled at 0.25 s.
     static func valueFunctionWithoutFromValue() -> ProbeResult {
-        let host = committedLayer()
-        host.speed = 0
-        host.timeOffset = 0
-        CATransaction.flush()
-        let layer = committedLayer(in: host)
+        let (host, layer) = layerUnderPausedHost(at: 0)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.transform = CATransform3DMakeTranslation(100, 0, 0)
@@ -686,8 +676,7 @@ enum AppleBehaviourProbes {
         slide.timingFunction = CAMediaTimingFunction(name: .linear)
         layer.add(slide, forKey: "slide")
         CATransaction.flush()
-        host.timeOffset = 0.25
-        CATransaction.flush()
+        seek(host, to: 0.25)
         let seen = layer.presentation().map { Double($0.transform.m41) } ?? .nan
         return ProbeResult(
             question: "valueFunction translateX, toValue 40 only, on a layer translated by 100: m41 at 0.25 s",
