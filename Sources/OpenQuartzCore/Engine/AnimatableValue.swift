@@ -234,17 +234,3 @@ struct AnimatableValue {
                t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44)
     }
 }
-
-/// Reads an `Optional` boxed in an `Any` without `Mirror`.
-private protocol OptionalBox {
-    var wrappedAny: Any? { get }
-}
-
-extension Optional: OptionalBox {
-    var wrappedAny: Any? {
-        switch self {
-        case .some(let wrapped): wrapped
-        case .none: nil
-        }
-    }
-}

@@ -34,7 +34,7 @@ extension CALayer {
         guard let property = LayerProperty.table[key] else { return nil }
         let value = LayerState()[keyPath: property.storedAt]
         // An optional property (`backgroundColor`, `name`) whose default is nil has none.
-        if let optional = value as? OptionalValue, optional.isNone { return nil }
+        if let optional = value as? any OptionalBox, optional.wrappedAny == nil { return nil }
         return value
     }
 
@@ -44,13 +44,4 @@ extension CALayer {
         guard let builtIn = builtInDefaultValue(forKey: key) else { return false }
         return String(reflecting: value) == String(reflecting: builtIn)
     }
-}
-
-/// An `Optional` seen through `Any`, to tell a nil default from a value.
-protocol OptionalValue {
-    var isNone: Bool { get }
-}
-
-extension Optional: OptionalValue {
-    var isNone: Bool { self == nil }
 }

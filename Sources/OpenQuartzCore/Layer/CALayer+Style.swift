@@ -55,7 +55,7 @@ extension CALayer {
                     if !property.set(&storage, value) { rejected.append((key, value)) }
                 } else if Self.styleValue(forKey: key, in: previous) != nil {
                     let value = defaults[keyPath: property.storedAt]
-                    _ = property.set(&storage, (value as? OptionalValue)?.isNone == true ? nil : value)
+                    _ = property.set(&storage, (value as? any OptionalBox).map { $0.wrappedAny == nil } == true ? nil : value)
                 }
             }
         }
