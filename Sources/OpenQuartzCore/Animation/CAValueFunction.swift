@@ -91,7 +91,7 @@ open class CAValueFunction: NSObject, NSSecureCoding, @unchecked Sendable {
     func input(from value: Any) -> AnimatableValue? {
         if inputCount == 1 {
             guard let number = AnimatableValue.number(value) else { return nil }
-            return AnimatableValue(kind: .number(number.type), lanes: Self.lanes(number.value))
+            return AnimatableValue(number: number.value, type: number.type)
         }
         let elements: [Any]
         switch value {
@@ -101,7 +101,7 @@ open class CAValueFunction: NSObject, NSSecureCoding, @unchecked Sendable {
         }
         let numbers = elements.compactMap { AnimatableValue.number($0)?.value }
         guard elements.count == 3, numbers.count == 3 else { return nil }
-        return AnimatableValue(kind: .vector, lanes: Self.lanes(numbers[0], numbers[1], numbers[2]))
+        return AnimatableValue(vector: numbers[0], numbers[1], numbers[2])
     }
 
     /// The input that builds the identity transform: 0 for rotations and translations, 1 for
@@ -110,14 +110,8 @@ open class CAValueFunction: NSObject, NSSecureCoding, @unchecked Sendable {
         let isScale = [.scale, .scaleX, .scaleY, .scaleZ].contains(function)
         let value: Double = isScale ? 1 : 0
         return inputCount == 1
-            ? AnimatableValue(kind: .number(.cgFloat), lanes: Self.lanes(value))
-            : AnimatableValue(kind: .vector, lanes: Self.lanes(value, value, value))
-    }
-
-    private static func lanes(_ values: Double...) -> SIMD16<Double> {
-        var lanes = SIMD16<Double>.zero
-        for (index, value) in values.enumerated() { lanes[index] = value }
-        return lanes
+            ? AnimatableValue(number: value, type: .cgFloat)
+            : AnimatableValue(vector: value, value, value)
     }
 
     /// The transform the function builds from `input`.

@@ -40,11 +40,25 @@ struct AnimatableValue {
         self.init(kind: .transform, lanes: Self.lanes(transform))
     }
 
+    /// A number, boxed back as `type`.
+    init(number: Double, type: NumericType) {
+        var lanes = SIMD16<Double>.zero
+        lanes[0] = number
+        self.init(kind: .number(type), lanes: lanes)
+    }
+
+    /// Three numbers `[x, y, z]`.
+    init(vector x: Double, _ y: Double, _ z: Double) {
+        var lanes = SIMD16<Double>.zero
+        (lanes[0], lanes[1], lanes[2]) = (x, y, z)
+        self.init(kind: .vector, lanes: lanes)
+    }
+
     /// Reads any value Core Animation can animate; nil for nil.
     init?(_ value: Any?) {
         guard let value = Self.unwrap(value) else { return nil }
         if let number = Self.number(value) {
-            self.init(kind: .number(number.type), lanes: SIMD16(number.value, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+            self.init(number: number.value, type: number.type)
             return
         }
         switch value {
