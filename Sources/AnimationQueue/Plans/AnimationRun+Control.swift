@@ -8,8 +8,8 @@ import Foundation
 /// 0 and `timeOffset` the local time (`beginTime` unchanged); running at rate r, `speed` r
 /// times the layer's own speed from before the run (1 unless the app set another),
 /// `timeOffset` 0 and `beginTime` the parent time minus the local time divided by that
-/// speed (see ``retime(_:to:)``). Core Animation keeps timing every running animation, so paused steps stay
-/// exactly where they are and nothing is driven frame by frame.
+/// speed (see ``retime(_:to:)``). Core Animation keeps timing every running animation, so
+/// paused steps stay exactly where they are and nothing is driven frame by frame.
 ///
 /// When a run that was paused, resumed or sped up ends, its layers get back the timing they
 /// had before the run first retimed them (usually `speed` 1, `timeOffset` 0, `beginTime` 0),

@@ -169,22 +169,26 @@ enum QueueViolation {
         preconditionFailure("AnimationQueue '\(queue)': dependency cycle \(names). Each of these operations waits for the next, so none could ever start. Remove one of these dependencies.")
     }
 
-    /// `operation` is in this queue already, has finished, or was started elsewhere.
+    /// `operation` was made to depend on itself.
     static func dependsOnItself(_ operation: Operation) -> Never {
         preconditionFailure("\(displayName(operation)).addDependency(_:) was given the operation itself: an operation that waits for itself could never start. Make it depend on another operation.")
     }
 
+    /// A dependency came after `operation` joined the queue named `queue` (nil: after it
+    /// started), when it can no longer be honoured.
     static func dependencyAddedTooLate(to operation: Operation, on dependency: Operation, queue: String?) -> Never {
         let when = queue.map { "after it was added to AnimationQueue '\($0)', which reads dependencies once, as operations are added" }
             ?? "after it started"
         preconditionFailure("\(displayName(operation)).addDependency(\(displayName(dependency))) came \(when): the dependency could not be honoured. Add dependencies before adding the operation to a queue.")
     }
 
+    /// `start()` was called by hand before `operation`'s dependencies finished.
     static func startedBeforeReady(_ operation: Operation) -> Never {
         let waiting = operation.dependencies.filter { !$0.isFinished }.map(displayName).joined(separator: ", ")
         preconditionFailure("\(displayName(operation)).start() was called while it waits for \(waiting): an operation starts once its dependencies have finished. Add it to a queue, which starts it then, or call start() after they finish.")
     }
 
+    /// `operation` is in this queue already, has finished, or was started elsewhere.
     static func addedTwice(_ operation: Operation, queue: String, isInThisQueue: Bool) -> Never {
         let problem = isInThisQueue ? "was already added to this queue"
             : operation.isFinished ? "has already run"
