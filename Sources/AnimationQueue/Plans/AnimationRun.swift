@@ -9,7 +9,9 @@ import Foundation
 /// let outcome = await run.outcome     // .finished, .cancelled or .interrupted
 /// ```
 public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
-    // Thread safety: `lock` guards `state`. Continuations are resumed outside it.
+    // Thread safety: `lock` guards `state`. Continuations are resumed, and event streams
+    // finished, outside it; events are yielded to the streams inside it, which keeps every
+    // stream in recording order (a yield only buffers the event: it runs no consumer code).
     private let lock = NSLock()
     private var state: State
     private let graph: UncheckedSendableBox<PlanGraph>
@@ -187,13 +189,16 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     /// sequence ends when the run ends. Each call returns an independent sequence.
     public var events: AsyncStream<Event> {
         AsyncStream { continuation in
-            let (past, finished, id): ([Event], Bool, Int) = lock.withLock {
+            // Events enter streams under the lock, in the order they are recorded: the events
+            // so far go in before the stream can hear of a new one, and before the run's end
+            // can finish it. (`yield` only buffers: no consumer code runs in it.)
+            let (finished, id): (Bool, Int) = lock.withLock {
                 let id = state.nextSubscriber
                 state.nextSubscriber += 1
+                for event in state.events { continuation.yield(event) }
                 if state.outcome == nil { state.subscribers[id] = continuation }
-                return (state.events, state.outcome != nil, id)
+                return (state.outcome != nil, id)
             }
-            for event in past { continuation.yield(event) }
             if finished { continuation.finish() }
             continuation.onTermination = { [weak self] _ in
                 self?.lock.withLock { _ = self?.state.subscribers.removeValue(forKey: id) }
@@ -258,11 +263,12 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     private func record(_ event: Event) {
         var event = event
         event.runStart = scheduledAt
-        let subscribers = lock.withLock {
+        // Under the lock, so events recorded on two threads at once reach every stream in
+        // the order `recordedEvents` lists them (see `events`).
+        lock.withLock {
             state.events.append(event)
-            return Array(state.subscribers.values)
+            for subscriber in state.subscribers.values { subscriber.yield(event) }
         }
-        for subscriber in subscribers { subscriber.yield(event) }
     }
 
     /// A step is about to report its finish with `outcome`: its event and outcome are

@@ -151,6 +151,37 @@ struct AnimationPlanTests {
         #expect(run.recordedEvents.map(\.time) == [100, 100.2, 100.2, 100.4])
     }
 
+    /// Streams subscribed from other threads while the main thread records: each replays
+    /// the events so far, then gets every new one, in order, and ends with the run, however
+    /// its subscription interleaves with the recording and with the run's end.
+    @Test func eventsStreamsSubscribedWhileTheRunRecordsGetEveryEventInOrder() async {
+        let steps = 300
+        let run = queue.run(AnimationPlan {
+            Serial { for index in 0..<steps { Perform("p\(index)") {} } }
+        })
+        let subscribers = 40
+        let streams = await withTaskGroup(of: [AnimationRun.Event].self) { group in
+            for index in 0..<subscribers {
+                group.addTask {
+                    // Spread over the run: the later subscribers replay hundreds of events,
+                    // and the last ones subscribe as it ends.
+                    let threshold = index * 2 * steps / subscribers
+                    while run.recordedEvents.count < threshold, !run.isFinished { await Task.yield() }
+                    var seen: [AnimationRun.Event] = []
+                    for await event in run.events { seen.append(event) }
+                    return seen
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(await run.outcome == .finished)
+        let recorded = run.recordedEvents
+        #expect(recorded.count == 2 * steps)
+        for seen in streams where seen != recorded {
+            Issue.record("a stream got \(seen.count) of \(recorded.count) events, or another order")
+        }
+    }
+
     @Test func reducedMotionKeepsOrderAndJumpsToFinalValues() async {
         let a = clock.makeLayer(), b = clock.makeLayer()
         let run = queue.run(AnimationPlan {
