@@ -126,9 +126,13 @@ struct AnimatableValue {
         }
     }
 
-    /// The value boxed to match the type of `template` (for numbers: the template's numeric type).
+    /// The value boxed to match the type of `template` (for numbers: the template's numeric
+    /// type). A number for a Boolean property (one animated with `NSNumber(value: true)`, or
+    /// 0 and 1, as Objective-C code boxes a `BOOL`) is true from 0.5 on, so it switches
+    /// halfway, as an animation between `Bool` values does.
     func boxed(like template: AnimatableValue?) -> Any {
         guard case .number = kind else { return boxed }
+        if let template, template.other is Bool { return lanes[0] >= 0.5 }
         var copy = self
         if let template, case .number(let type) = template.kind {
             copy.kind = .number(type == .int ? .double : type)

@@ -186,6 +186,46 @@ import Testing
         expectClose(try #require(layer.presentation()).position, CGPoint(x: 25, y: 50))
     }
 
+    /// A `BOOL` property (CALayer.h: `hidden`, `masksToBounds` and `doubleSided` are
+    /// "Animatable") animated with `Bool`s, with `NSNumber`s (Objective-C's box for a
+    /// `BOOL`) or with 0 and 1: each switches halfway, in both directions.
+    enum BooleanBox: CaseIterable, Sendable {
+        case bool, nsNumber, int, double
+        func box(_ value: Bool) -> Any {
+            switch self {
+            case .bool: value
+            case .nsNumber: NSNumber(value: value)
+            case .int: value ? 1 : 0
+            case .double: value ? 1.0 : 0.0
+            }
+        }
+    }
+
+    @Test(arguments: BooleanBox.allCases, [false, true])
+    func booleanPropertySwitchesHalfwayWhateverBoxesItsValues(box: BooleanBox, startsHidden: Bool) throws {
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        let blink = CABasicAnimation(keyPath: "hidden")
+        blink.fromValue = box.box(startsHidden)
+        blink.toValue = box.box(!startsHidden)
+        blink.duration = 1
+        h.commit { layer.add(blink, forKey: "blink") }
+        for (time, isPastHalfway) in [(0.1, false), (0.45, false), (0.55, true), (0.9, true)] {
+            h.advanceClock(to: 100 + time)
+            #expect(try #require(layer.presentation()).isHidden == (startsHidden != isPastHalfway), "at \(time) s")
+        }
+    }
+
+    @Test func booleanPropertyTakesNumbersThroughKeyValueCoding() {
+        let layer = CALayer()
+        layer.setValue(NSNumber(value: true), forKey: "masksToBounds")
+        #expect(layer.masksToBounds)
+        layer.setValue(0, forKey: "masksToBounds")
+        #expect(!layer.masksToBounds)
+        layer.setValue(1, forKey: "hidden")
+        #expect(layer.isHidden)
+    }
+
     @Test func pointFromAndByAddsComponentwise() throws {
         let h = EngineHarness()
         let layer = h.makeLayer()
