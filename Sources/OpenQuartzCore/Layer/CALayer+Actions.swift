@@ -23,9 +23,9 @@ extension CALayer {
     }
 
     /// The implicit animation of Core Animation's own animatable property `event`, nil for
-    /// other events: `CALayer.defaultAction(forKey:)`.
+    /// other events and for `doubleSided`, which has none: `CALayer.defaultAction(forKey:)`.
     static func implicitAnimation(forKey event: String) -> CABasicAnimation? {
-        guard LayerProperty.table[event]?.isAnimatable == true else { return nil }
+        guard LayerProperty.table[event]?.hasImplicitAnimation == true else { return nil }
         let animation = CABasicAnimation(keyPath: event)
         // Apple (CAMediaTimingFunction.h): `.default` is "the curve used by implicit animations".
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)

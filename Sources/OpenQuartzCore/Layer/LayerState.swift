@@ -61,21 +61,26 @@ struct LayerProperty: Sendable {
     let set: @Sendable (inout LayerState, Any?) -> Bool
     /// Whether Core Animation can animate the property.
     let isAnimatable: Bool
+    /// Whether a change runs Core Animation's implicit animation (`defaultAction(forKey:)`).
+    let hasImplicitAnimation: Bool
 
-    static func animatable<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
+    /// An animatable property; `implicitly: false` for one that a change does not animate
+    /// by default (Core Animation Programming Guide, "Animatable Properties": `doubleSided`
+    /// has "no default implied animation").
+    static func animatable<V>(_ keyPath: WritableKeyPath<LayerState, V>, implicitly: Bool = true,
+                              _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
         // Key paths to stored properties of a value type are immutable; safe to share.
         nonisolated(unsafe) let keyPath = keyPath
         return LayerProperty(storedAt: keyPath, set: { state, value in
             guard let converted = convert(value) else { return false }
             state[keyPath: keyPath] = converted
             return true
-        }, isAnimatable: true)
+        }, isAnimatable: true, hasImplicitAnimation: implicitly)
     }
 
     static func plain<V>(_ keyPath: WritableKeyPath<LayerState, V>, _ convert: @escaping @Sendable (Any?) -> V?) -> LayerProperty {
-        var property = animatable(keyPath, convert)
-        property = LayerProperty(storedAt: property.storedAt, set: property.set, isAnimatable: false)
-        return property
+        let property = animatable(keyPath, convert)
+        return LayerProperty(storedAt: property.storedAt, set: property.set, isAnimatable: false, hasImplicitAnimation: false)
     }
 
     /// A `CAMediaTiming` property of the layer. A change to one of the three that map time
@@ -104,7 +109,7 @@ struct LayerProperty: Sendable {
         "shadowOffset": .animatable(\.shadowOffset, Convert.size),
         "shadowRadius": .animatable(\.shadowRadius, Convert.cgFloat),
         "masksToBounds": .animatable(\.masksToBounds, Convert.bool),
-        "doubleSided": .animatable(\.isDoubleSided, Convert.bool),
+        "doubleSided": .animatable(\.isDoubleSided, implicitly: false, Convert.bool),
         "contents": .animatable(\.contents, { .some($0) }),
         "contentsRect": .animatable(\.contentsRect, Convert.rect),
         "contentsCenter": .animatable(\.contentsCenter, Convert.rect),

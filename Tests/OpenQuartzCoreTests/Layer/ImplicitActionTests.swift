@@ -74,6 +74,26 @@ import Testing
         #expect(layer.opacity == 0.5)
     }
 
+    /// Core Animation Programming Guide, "Animatable Properties": `doubleSided` has "no
+    /// default implied animation", though CALayer.h marks it "Animatable" (an explicit
+    /// animation of it runs).
+    @Test func doubleSidedChangesWithoutAnImplicitAnimation() throws {
+        #expect(CALayer.defaultAction(forKey: "doubleSided") == nil)
+        #expect(CALayer.defaultAction(forKey: "hidden") is CABasicAnimation)
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        h.commit { layer.isDoubleSided = false }
+        #expect(layer.animationKeys() == nil)
+        #expect(try #require(layer.presentation()).isDoubleSided == false)
+        let flip = CABasicAnimation(keyPath: "doubleSided")
+        flip.fromValue = false
+        flip.toValue = true
+        flip.duration = 1
+        h.commit { layer.add(flip, forKey: "flip") }
+        h.advance(by: 0.75)
+        #expect(try #require(layer.presentation()).isDoubleSided == true)
+    }
+
     @Test func implicitAnimationRunsFromThePreviousValueWithTheTransactionsTiming() {
         let h = EngineHarness()
         let layer = h.makePlainLayer()
