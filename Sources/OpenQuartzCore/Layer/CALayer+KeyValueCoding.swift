@@ -9,25 +9,26 @@ extension CALayer {
     /// Returns the value of the property `key`, or of a custom key: its stored value, else
     /// the `style` hierarchy's, else the class's `defaultValue(forKey:)`.
     func storedValue(forKey key: String) -> Any? {
-        if key == Self.frameKey { return frame }
         let (known, custom, style): (LayerProperty?, Any?, [AnyHashable: Any]?) = Engine.locked {
             if let property = LayerProperty.table[key] { return (property, storage[keyPath: property.storedAt], nil) }
             return (nil, storage.custom[key], storedStyle)
         }
         if known != nil { return custom }
+        if let property = UnstoredProperty.table[key] { return property.get(self) }
         return custom ?? Self.styleValue(forKey: key, in: style) ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
     /// declared property is reported and ignored, never crashing.
     func changeValue(_ value: Any?, forKey key: String) {
-        if key == Self.frameKey {
-            // Derived from bounds, position, anchor point and transform: set through them.
-            guard let rect = Convert.rect(value) else {
-                OQC.report(.invalidValue, key: key, "\(value.map { "\(type(of: $0))" } ?? "nil") is the wrong type for CALayer.frame; the value is ignored. Pass a CGRect.")
+        if LayerProperty.table[key] == nil, let property = UnstoredProperty.table[key] {
+            guard let set = property.set else {
+                OQC.report(.ignoredInput, key: key, "CALayer.\(key) is read-only; the value is ignored. \(property.expected).")
                 return
             }
-            frame = rect
+            if !set(self, value) {
+                OQC.report(.invalidValue, key: key, "\(value.map { "\(type(of: $0))" } ?? "nil") is the wrong type for CALayer.\(key); the value is ignored. Pass \(property.expected).")
+            }
             return
         }
         if isPresentationCopy {
@@ -64,8 +65,6 @@ extension CALayer {
         setValue(updated, forKey: rootKey)
     }
 
-    /// `frame`, the one key-value coding key of a declared property that is not stored.
-    static let frameKey = "frame"
 
     /// Stores without actions; call with the engine lock held. False for a wrong type.
     func storeRaw(_ value: Any?, forKey key: String) -> Bool {
@@ -165,4 +164,46 @@ enum SubPath {
             return nil
         }
     }
+}
+
+/// A property `CALayer` declares that key-value coding reaches through its accessors rather
+/// than the layer's stored state: `frame` (derived from the geometry), the layer tree, and
+/// the object-valued properties. Setting one through key-value coding is setting it.
+struct UnstoredProperty: Sendable {
+    let get: @Sendable (CALayer) -> Any?
+    /// Sets a boxed value through the accessor; false when the value has the wrong type. nil
+    /// for a read-only property.
+    let set: (@Sendable (CALayer, Any?) -> Bool)?
+    /// What to pass, for messages.
+    let expected: String
+
+    /// A property whose value is optional, so nil clears it.
+    private static func optional<V>(_ keyPath: ReferenceWritableKeyPath<CALayer, V?>, expected: String) -> UnstoredProperty {
+        // Key paths to class properties are immutable; safe to share.
+        nonisolated(unsafe) let keyPath = keyPath
+        return UnstoredProperty(get: { $0[keyPath: keyPath] }, set: { layer, value in
+            guard let value else {
+                layer[keyPath: keyPath] = nil
+                return true
+            }
+            guard let typed = value as? V else { return false }
+            layer[keyPath: keyPath] = typed
+            return true
+        }, expected: expected)
+    }
+
+    static let table: [String: UnstoredProperty] = [
+        // Derived from bounds, position, anchor point and transform: set through them.
+        "frame": UnstoredProperty(get: { $0.frame }, set: { layer, value in
+            guard let rect = Convert.rect(value) else { return false }
+            layer.frame = rect
+            return true
+        }, expected: "a CGRect"),
+        "sublayers": optional(\.sublayers, expected: "an array of CALayer, or nil"),
+        "superlayer": UnstoredProperty(get: { $0.superlayer }, set: nil,
+                                       expected: "Add the layer to its new superlayer with addSublayer(_:)"),
+        "actions": optional(\.actions, expected: "a [String: any CAAction] dictionary, or nil"),
+        "style": optional(\.style, expected: "a dictionary, or nil"),
+        "delegate": optional(\.delegate, expected: "a CALayerDelegate, or nil"),
+    ]
 }

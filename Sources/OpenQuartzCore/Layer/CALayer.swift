@@ -193,7 +193,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open override func value(forKey key: String) -> Any? { storedValue(forKey: key) }
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
-    /// declared property is reported and ignored, never crashing.
+    /// declared property, or one for the read-only `superlayer`, is reported and ignored.
     open override func setValue(_ value: Any?, forKey key: String) { changeValue(value, forKey: key) }
 
     /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`.
@@ -208,7 +208,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open func value(forKey key: String) -> Any? { storedValue(forKey: key) }
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
-    /// declared property is reported and ignored, never crashing.
+    /// declared property, or one for the read-only `superlayer`, is reported and ignored.
     open func setValue(_ value: Any?, forKey key: String) { changeValue(value, forKey: key) }
 
     /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`.

@@ -4,7 +4,8 @@ import Testing
 @testable import OpenQuartzCore
 
 /// `CALayer` and `CATransaction` behaviour that Apple's headers and documentation state:
-/// the affine-transform accessors, the frame under a transform and through key-value coding,
+/// the affine-transform accessors, the frame under a transform and through key-value coding
+/// (and the tree and object-valued properties through it),
 /// `contentsScale` being animatable, `defaultAction(forKey:)` as the last step of the action
 /// search, a commit of the implicit transaction, and nil values in nested scopes.
 @Suite struct DocumentedLayerTests {
@@ -68,6 +69,52 @@ import Testing
         harness.setModel { layer.setValue(CGFloat(40), forKeyPath: "frame.size.width") }
         #expect(layer.bounds.size == CGSize(width: 40, height: 20))
         #expect(layer.position == CGPoint(x: 120, y: 110))
+    }
+
+    /// The same promise for the tree and the object-valued properties: `sublayers`,
+    /// `superlayer`, `actions`, `style` and `delegate`.
+    @Test func theTreeAndObjectPropertiesAreReadAndWrittenByKeyValueCoding() {
+        final class Delegate: NSObject, CALayerDelegate {}
+        let parent = CALayer(), first = CALayer(), second = CALayer()
+        parent.addSublayer(first)
+        #expect((parent.value(forKey: "sublayers") as? [CALayer])?.map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
+        #expect(first.value(forKey: "superlayer") as? CALayer === parent)
+        #expect(parent.value(forKey: "superlayer") == nil)
+
+        parent.setValue([second, first], forKey: "sublayers")
+        #expect(parent.sublayers?.map(ObjectIdentifier.init) == [ObjectIdentifier(second), ObjectIdentifier(first)])
+        parent.setValue(nil, forKey: "sublayers")
+        #expect(parent.sublayers == nil && first.superlayer == nil)
+
+        let fade = CABasicAnimation(keyPath: "opacity")
+        parent.setValue(["opacity": fade], forKey: "actions")
+        #expect(parent.actions?["opacity"] as? CABasicAnimation === fade)
+        #expect((parent.value(forKey: "actions") as? [String: any CAAction])?["opacity"] as? CABasicAnimation === fade)
+
+        parent.setValue(["cornerRadius": CGFloat(4)], forKey: "style")
+        #expect(parent.style?["cornerRadius"] as? CGFloat == 4)
+        #expect((parent.value(forKey: "style") as? [AnyHashable: Any])?["cornerRadius"] as? CGFloat == 4)
+
+        let delegate = Delegate()
+        parent.setValue(delegate, forKey: "delegate")
+        #expect(parent.delegate === delegate)
+        #expect(parent.value(forKey: "delegate") as? Delegate === delegate)
+    }
+
+    /// `superlayer` is read-only (`CALayer.h`: `@property(nullable, readonly)`), and a value
+    /// of the wrong type for a tree property is reported and ignored.
+    @Test func keyValueCodingReportsAReadOnlySuperlayerAndAWrongTypeForSublayers() {
+        let diagnostics = DiagnosticCollector(key: "superlayer")
+        let parent = CALayer(), child = CALayer()
+        child.setValue(parent, forKey: "superlayer")
+        #expect(child.superlayer == nil)
+        #expect(diagnostics.all.contains { $0.kind == .ignoredInput && $0.message.contains("read-only") })
+
+        let wrongType = DiagnosticCollector(key: "sublayers")
+        parent.addSublayer(child)
+        parent.setValue("not layers", forKey: "sublayers")
+        #expect(parent.sublayers?.count == 1)
+        #expect(wrongType.all.contains { $0.kind == .invalidValue && $0.message.contains("wrong type for CALayer.sublayers") })
     }
 
     /// `CALayer.h` on `contentsScale`: "Defaults to one. Animatable."
