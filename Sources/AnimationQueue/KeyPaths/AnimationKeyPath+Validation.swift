@@ -9,7 +9,8 @@ extension AnimationKeyPath where Value: AnimationValue {
     }
 
     /// Checks, when the animation is resolved against `layer` (on the main thread, as its
-    /// operation starts), that the key is a property of the layer and holds a `Value`.
+    /// operation starts), that the key is a property of the layer and holds a `Value`, and
+    /// that it is not `frame` (or inside it), which Core Animation cannot animate.
     ///
     /// A key built with ``init(_:)`` is not checked by the compiler: a misspelled custom key
     /// would otherwise be stored as a new key-value entry and animate nothing, and a key
@@ -23,9 +24,10 @@ extension AnimationKeyPath where Value: AnimationValue {
         let checked = KeyPathValidation.Passed(layerClass: ObjectIdentifier(type(of: layer)), keyPath: rawValue,
                                                valueType: ObjectIdentifier(Value.self))
         if KeyPathValidation.hasPassed(checked) { return }
+        let root = rawValue.split(separator: ".").first.map(String.init) ?? rawValue
+        if root == "frame" { APIViolationFrameKeyPath(rawValue, file: file, line: line) }
         guard let current = Self.unwrapped(layer.value(forKeyPath: rawValue)) else {
             let layerClass = type(of: layer)
-            let root = rawValue.split(separator: ".").first.map(String.init) ?? rawValue
             let declared = Self.optionalLayerProperties.contains(root) && root == rawValue
                 || layerClass.needsDisplay(forKey: rawValue)
                 || layerClass.defaultValue(forKey: rawValue) != nil

@@ -144,6 +144,17 @@ func APIViolationUnknownKeyPath(_ keyPath: String, layer: String, valueType: Str
         file: file, line: line)
 }
 
+/// Stops the program because a key built with `AnimationKeyPath(_:)` names `frame`, or a
+/// path inside it: a layer's frame is derived from its bounds, position, anchor point and
+/// transform, and Core Animation cannot animate it.
+func APIViolationFrameKeyPath(_ keyPath: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: '\(keyPath)' cannot be animated: a layer's frame is derived from its bounds, position, "
+            + "anchor point and transform, and Core Animation animates none of it through \"frame\". "
+            + "Animate .bounds (or .boundsSize) and .position instead, for example in one AnimationGroup.",
+        file: file, line: line)
+}
+
 /// Stops the program because a key built with `AnimationKeyPath(_:)` declares a value type
 /// that the layer's property does not hold.
 func APIViolationKeyPathValueType(_ keyPath: String, layer: String, declared: String, actual: String,

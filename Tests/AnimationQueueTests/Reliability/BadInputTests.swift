@@ -169,6 +169,22 @@ import Testing
         #expect(message(result).contains("'position.z' is not a property of CALayer"))
     }
 
+    /// A layer has a `frame`, but Core Animation cannot animate it: the model would jump to
+    /// the new frame with nothing moving.
+    @Test func frameKeyStopsNamingTheKeysToAnimateInstead() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let clock = AnimationTestClock()
+            let layer = clock.makeLayer()
+            let queue = AnimationQueue(name: "frame")
+            queue.addOperation(AnimationOperation(layer: layer, animation: BasicAnimation(
+                AnimationKeyPath<CGFloat>("frame.size.width"), to: 40, duration: 1)))
+            await clock.advance(by: 1)
+        }
+        let text = message(result)
+        #expect(text.contains("'frame.size.width' cannot be animated"))
+        #expect(text.contains("Animate .bounds (or .boundsSize) and .position instead"))
+    }
+
     @Test func wrongValueTypeForAKeyStopsNamingTheRightType() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let clock = AnimationTestClock()
