@@ -186,7 +186,8 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     }
 
     /// Every step's start and end, in order: the events so far, then each new one; the
-    /// sequence ends when the run ends. Each call returns an independent sequence.
+    /// sequence ends when the run ends. Each call returns an independent sequence, which
+    /// keeps the run alive until it ends.
     public var events: AsyncStream<Event> {
         AsyncStream { continuation in
             // Events enter streams under the lock, in the order they are recorded: the events
@@ -200,8 +201,12 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
                 return (state.outcome != nil, id)
             }
             if finished { continuation.finish() }
-            continuation.onTermination = { [weak self] _ in
-                self?.lock.withLock { _ = self?.state.subscribers.removeValue(forKey: id) }
+            // The stream holds the run until it ends (the run finishes it, or its consumer
+            // goes away): steps hold their run weakly, and the stream of a run that nobody
+            // else keeps (`for await event in queue.run(plan).events`) must still hear every
+            // event and end.
+            continuation.onTermination = { _ in
+                self.lock.withLock { _ = self.state.subscribers.removeValue(forKey: id) }
             }
         }
     }

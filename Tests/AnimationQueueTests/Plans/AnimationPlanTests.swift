@@ -151,6 +151,24 @@ struct AnimationPlanTests {
         #expect(run.recordedEvents.map(\.time) == [100, 100.2, 100.2, 100.4])
     }
 
+    /// A run that only its event stream keeps (`for await event in queue.run(plan).events`)
+    /// plays on, records every event, and ends the stream.
+    @Test func eventsStreamKeepsItsRunAndEndsWithIt() async throws {
+        let a = clock.makeLayer()
+        weak var weakRun: AnimationRun?
+        let stream = {
+            let run = queue.run(AnimationPlan { Step(a, fade(1, 0.2)).named("one") }, motion: .full)
+            weakRun = run
+            return run.events
+        }()
+        try #require(weakRun != nil, "the stream keeps its run")
+        await clock.advance(by: 1)
+        var seen: [String] = []
+        for await event in stream { seen.append(event.description) }
+        #expect(seen == ["t=0.000 one started", "t=0.200 one finished"])
+        #expect(weakRun == nil, "the run is released once its stream has ended")
+    }
+
     /// Streams subscribed from other threads while the main thread records: each replays
     /// the events so far, then gets every new one, in order, and ends with the run, however
     /// its subscription interleaves with the recording and with the run's end.
