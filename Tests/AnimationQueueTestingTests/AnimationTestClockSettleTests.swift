@@ -96,5 +96,51 @@ struct AnimationTestClockSettleTests {
         #expect(other.pendingWork.isEmpty)
         _ = card
     }
+
+    /// Two tests sharing a queue (as `AnimationQueue.main`, the default of `layer.run`): one
+    /// clock's operations, and a plain operation that gates only them, are not the other
+    /// clock's work, while a plain operation that gates both clocks' steps, or none, is.
+    @Test func clocksSharingAQueueSettleOnlyTheirOwnWork() async {
+        let mine = AnimationTestClock(settleTimeout: 0.2), other = AnimationTestClock()
+        let queue = AnimationQueue(name: "shared")
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        let myCard = mine.makeLayer(), otherCard = other.makeLayer()
+        let slow = AnimationOperation(layer: myCard, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 10))
+        slow.name = "my fade"
+        // The other test's step waits behind a plain operation that runs until released.
+        let blocker = BlockOperation { _ = release.wait(timeout: .now() + 300) }
+        blocker.name = "other test's blocker"
+        let gated = AnimationOperation(layer: otherCard, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3))
+        gated.name = "other test's fade"
+        gated.addDependency(blocker)
+        queue.addOperations([slow, blocker, gated])
+
+        await mine.advance(by: 0.1)
+        #expect(mine.now == 0.1)
+        #expect(mine.pendingWork.contains("'my fade' is unfinished on 'shared'"))
+        #expect(!mine.pendingWork.contains { $0.contains("other test's") })
+        #expect(other.pendingWork.contains("'other test's fade' is unfinished on 'shared'"))
+        #expect(other.pendingWork.contains { $0.hasPrefix("'other test's blocker' is ") })
+
+        // A plain operation that gates steps on both clocks is work for both, and so is one
+        // that gates none. (Both run until the check is done.)
+        let hold = DispatchSemaphore(value: 0)
+        defer { hold.signal(); hold.signal() }
+        let both = BlockOperation { _ = hold.wait(timeout: .now() + 300) }
+        both.name = "shared gate"
+        let mine2 = AnimationOperation(layer: myCard, animation: BasicAnimation(.cornerRadius, to: 4, duration: 0.1))
+        let other2 = AnimationOperation(layer: otherCard, animation: BasicAnimation(.cornerRadius, to: 4, duration: 0.1))
+        mine2.addDependency(both)
+        other2.addDependency(both)
+        let lone = BlockOperation { _ = hold.wait(timeout: .now() + 300) }
+        lone.name = "lone block"
+        queue.addOperations([both, mine2, other2, lone])
+        let gates = queue.unfinished(concerning: SchedulerActivity.of(mine2)!).compactMap(\.name)
+        #expect(gates.contains("shared gate") && gates.contains("lone block"))
+        #expect(!gates.contains("other test's fade"))
+        queue.cancelAll()
+        _ = (myCard, otherCard)
+    }
 }
 #endif

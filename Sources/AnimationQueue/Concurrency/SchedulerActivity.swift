@@ -54,16 +54,17 @@ package final class SchedulerActivity: @unchecked Sendable {
 
     /// `operation` joined `queue` (inside the queue's lock, before the queue hands it over).
     static func joined(_ operation: Operation, queue: AnimationQueue) {
-        activity(of: operation)?.joined(queue)
+        of(operation)?.joined(queue)
     }
 
     /// `operation`, which joined `queue`, finished.
     static func left(_ operation: Operation, queue: AnimationQueue) {
-        activity(of: operation)?.left(queue)
+        of(operation)?.left(queue)
     }
 
-    /// An animation operation's clock's activity, or that of the plan a block step belongs to.
-    private static func activity(of operation: Operation) -> SchedulerActivity? {
+    /// An animation operation's clock's activity, or that of the plan a block step belongs
+    /// to; nil for other operations, and for operations on a clock no test clock tracks.
+    static func of(_ operation: Operation) -> SchedulerActivity? {
         switch operation {
         case let animation as AnimationOperation: animation.timeSource.activity
         case let block as MainThreadOperation: block.activity
@@ -108,23 +109,25 @@ package final class SchedulerActivity: @unchecked Sendable {
     /// idle until time moves.
     ///
     /// The animation operations in the middle of work (see ``begin(_:)``), and the work in
-    /// flight of every queue that holds an unfinished operation on this clock, including its
-    /// plain operations. Other clocks' operations are never looked at, however many there are.
+    /// flight of every queue that holds an unfinished operation on this clock: its operations
+    /// on this clock, and the plain operations that gate them (or no clock's work). Other
+    /// clocks' operations, and plain operations that gate only theirs, are left to those
+    /// clocks, so tests that share a queue do not wait for each other.
     package var workInFlight: [Entry] {
         let (busy, liveQueues) = lock.withLock { (active.values.map(\.operation), queues.values.compactMap(\.queue)) }
         var work = busy.map { Entry($0, queueName: nil, reason: "is starting, finishing or applying a cancel") }
         for queue in liveQueues {
-            work += queue.progressingWithoutTime.map { Entry($0.operation, queueName: queue.name, reason: $0.reason) }
+            work += queue.progressingWithoutTime(concerning: self).map { Entry($0.operation, queueName: queue.name, reason: $0.reason) }
         }
         return work
     }
 
-    /// The unfinished operations of every queue that holds an unfinished operation on this
-    /// clock, with their queue's name.
+    /// The unfinished operations that concern this clock (as in ``workInFlight``) of every
+    /// queue that holds an unfinished operation on it, with their queue's name.
     package var unfinishedOperations: [Entry] {
         let liveQueues = lock.withLock { queues.values.compactMap(\.queue) }
         return liveQueues.flatMap { queue in
-            queue.unfinished.map { Entry($0, queueName: queue.name, reason: "is unfinished") }
+            queue.unfinished(concerning: self).map { Entry($0, queueName: queue.name, reason: "is unfinished") }
         }
     }
 

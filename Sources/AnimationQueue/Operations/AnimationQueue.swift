@@ -230,7 +230,23 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// Operations added and not finished.
     var unfinished: [Operation] { lock.withLock { graph.allOperations } }
 
-    /// Operations that will make progress without time passing:
+    /// The operations added and not finished that concern the test clock whose activity is
+    /// `activity` (see ``DependencyGraph/operations(concerning:clock:)``), with whether each
+    /// was handed over.
+    private func operations(concerning activity: SchedulerActivity) -> [(operation: Operation, handedOver: Bool)] {
+        let target = ObjectIdentifier(activity)
+        return lock.withLock {
+            graph.operations(concerning: target) { SchedulerActivity.of($0).map(ObjectIdentifier.init) }
+        }
+    }
+
+    /// The unfinished operations that concern the test clock whose activity is `activity`.
+    func unfinished(concerning activity: SchedulerActivity) -> [Operation] {
+        operations(concerning: activity).map(\.operation)
+    }
+
+    /// Operations that concern the test clock whose activity is `activity` and will make
+    /// progress without time passing:
     /// - ones handed to the `OperationQueue` and not started yet, unless they are held back
     ///   (the queue is suspended) or wait on a dependency it does not run (one on another
     ///   queue may need time);
@@ -242,8 +258,9 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     ///
     /// Asynchronous plain operations may wait on anything, so they are not counted; animation
     /// operations report their own work in flight (``SchedulerActivity/begin(_:)``).
-    var progressingWithoutTime: [(operation: Operation, reason: String)] {
-        let (nodes, held) = lock.withLock { (graph.operationsWithHandOver, Set(heldBack.keys)) }
+    func progressingWithoutTime(concerning activity: SchedulerActivity) -> [(operation: Operation, reason: String)] {
+        let nodes = operations(concerning: activity)
+        let held = lock.withLock { Set(heldBack.keys) }
         return nodes.compactMap { operation, handedOver in
             // An animation operation's outcome is set just before it reports `isFinished`.
             if operation.isFinished || (operation as? AnimationOperation)?.outcome != nil {

@@ -68,9 +68,58 @@ struct DependencyGraph {
         return true
     }
 
-    /// Every operation, with whether it was given to the `OperationQueue`.
-    var operationsWithHandOver: [(operation: Operation, handedOver: Bool)] {
-        nodes.values.map { ($0.operation, $0.handedOver) }
+    /// The operations that concern the clock `target`, with whether each was given to the
+    /// `OperationQueue`: those on it, and those on no clock (plain operations) unless all the
+    /// clocked operations they lead to, through their dependents, are on other clocks. A
+    /// plain operation that gates this clock's work, or no clock's, concerns it; one that
+    /// gates only another clock's does not.
+    ///
+    /// - Parameter clock: Each operation's clock; nil for an operation on none.
+    func operations(concerning target: ObjectIdentifier,
+                    clock: (Operation) -> ObjectIdentifier?) -> [(operation: Operation, handedOver: Bool)] {
+        /// Which clocks an operation and its dependents, transitively, are on.
+        enum Reach { case none, others, target }
+        func own(_ node: Node) -> Reach {
+            clock(node.operation).map { $0 == target ? .target : .others } ?? .none
+        }
+        var reach: [ObjectIdentifier: Reach] = [:]
+        func reachOf(_ root: ObjectIdentifier) -> Reach {
+            if let known = reach[root] { return known }
+            // Iterative post-order over dependents (a DAG: cycles are refused when added).
+            var stack: [(id: ObjectIdentifier, next: Int)] = [(root, 0)]
+            while let (id, next) = stack.last {
+                guard let node = nodes[id] else {
+                    reach[id] = Reach.none
+                    stack.removeLast()
+                    continue
+                }
+                if next < node.dependents.count {
+                    stack[stack.count - 1].next += 1
+                    let dependent = node.dependents[next]
+                    if reach[dependent] == nil { stack.append((dependent, 0)) }
+                    continue
+                }
+                var combined = own(node)
+                for dependent in node.dependents where combined != .target {
+                    switch reach[dependent] {
+                    case .target?: combined = .target
+                    case .others?: combined = .others
+                    default: break
+                    }
+                }
+                reach[id] = combined
+                stack.removeLast()
+            }
+            return reach[root] ?? Reach.none
+        }
+        return nodes.compactMap { id, node in
+            let concerns = switch own(node) {
+            case .target: true
+            case .others: false
+            case .none: reachOf(id) != .others
+            }
+            return concerns ? (node.operation, node.handedOver) : nil
+        }
     }
 
     /// Marks a cancelled operation that still waits for dependencies as handed over; true if
