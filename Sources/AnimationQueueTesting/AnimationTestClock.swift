@@ -190,7 +190,8 @@ public final class AnimationTestClock: @unchecked Sendable {
     /// A long cascade at one instant may take many rounds, and many real seconds on a loaded
     /// machine or under Thread Sanitizer; it settles as long as it progresses (engine work
     /// ran, or the work in flight changed). It gives up when nothing progressed for
-    /// ``settleTimeout`` real seconds, or after 20 times that in all. Only scheduler work
+    /// ``settleTimeout`` real seconds, or after 20 times that in all, or when the main thread
+    /// does not turn for 20 times that (it is blocked). Only scheduler work
     /// in flight makes it fail: engine events that keep falling due at this instant with no
     /// scheduler work in flight (seen under Thread Sanitizer on a loaded machine) are
     /// written to standard error and time moves on.
@@ -205,7 +206,11 @@ public final class AnimationTestClock: @unchecked Sendable {
         while quietRounds < 2 {
             let ranWork = engineClock.nextDeadline.map { $0 <= now } ?? false
             OQC.withClock(engineClock) { engineClock.advance(by: 0) }
-            await MainQueue.drain()
+            guard await MainQueue.drain(within: 20 * settleTimeout) else {
+                return UnsettledWork(timeout: settleTimeout, virtualTime: now, workInFlight: activity.workInFlight.map(\.description) + [
+                    "the main thread did not turn for \(20 * settleTimeout) s: something on it (a Perform block, a callback) does not return",
+                ])
+            }
             let inFlight = activity.workInFlight.map(\.description)
             let dueNow = engineClock.nextDeadline.map { $0 <= now } ?? false
             let busy = !inFlight.isEmpty || dueNow
@@ -236,9 +241,35 @@ public final class AnimationTestClock: @unchecked Sendable {
 
 /// Waits for the main queue to run everything enqueued before the call.
 enum MainQueue {
-    static func drain() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.main.async { continuation.resume() }
+    /// Waits for the main queue to run everything enqueued before the call, for at most
+    /// `timeout` real seconds. Returns false if the main thread did not get there in time:
+    /// it is blocked.
+    static func drain(within timeout: TimeInterval) async -> Bool {
+        let wait = FirstResult()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            wait.attach(continuation)
+            DispatchQueue.main.async { wait.deliver(true) }
+            // Whichever comes second finds the continuation resumed and does nothing.
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { wait.deliver(false) }
+        }
+    }
+
+    /// Resumes a continuation with the first of two results.
+    private final class FirstResult: @unchecked Sendable {
+        // `lock` guards `continuation`; it is resumed outside the lock.
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Bool, Never>?
+
+        func attach(_ continuation: CheckedContinuation<Bool, Never>) {
+            lock.withLock { self.continuation = continuation }
+        }
+
+        func deliver(_ result: Bool) {
+            let waiting = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
+                defer { continuation = nil }
+                return continuation
+            }
+            waiting?.resume(returning: result)
         }
     }
 }

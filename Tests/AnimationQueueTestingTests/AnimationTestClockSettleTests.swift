@@ -59,6 +59,25 @@ struct AnimationTestClockSettleTests {
         _ = card
     }
 
+    /// A main thread that never turns (a `Perform` block that does not return) fails the
+    /// settle after 20 settle timeouts, naming it, instead of stalling the test. Run in a
+    /// process of its own, so the blocked main thread holds up no other test.
+    @Test func aBlockedMainThreadFailsTheSettleNamingIt() async {
+        await #expect(processExitsWith: .success) {
+            let clock = AnimationTestClock(settleTimeout: 0.05)
+            let hold = DispatchSemaphore(value: 0)
+            let queue = AnimationQueue(name: "stuck")
+            let run = clock.withVirtualTime {
+                queue.run(AnimationPlan { Perform("stuck") { _ = hold.wait(timeout: .now() + 30) } })
+            }
+            let report = await clock.settleWithinTimeout()
+            hold.signal()
+            _ = run
+            let named = report?.workInFlight.contains { $0.hasPrefix("the main thread did not turn for 1.0 s") } == true
+            exit(named ? EXIT_SUCCESS : EXIT_FAILURE)
+        }
+    }
+
     @Test func operationsOnTheRealClockRecordNothing() async {
         let clock = AnimationTestClock()
         let trackedLayer = clock.makeLayer(), productionLayer = CALayer()
