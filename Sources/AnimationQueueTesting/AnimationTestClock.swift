@@ -109,26 +109,38 @@ public final class AnimationTestClock: @unchecked Sendable {
     /// it triggers — a dependent operation starting on another thread and hopping to the main
     /// thread — happens at that virtual instant, before time moves on. Work that does not
     /// settle fails the test at the caller's source location (see ``UnsettledWork``).
+    ///
+    /// - Precondition: `interval` is finite and not negative: virtual time only moves forward.
     public func advance(
         by interval: TimeInterval,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
+        precondition(interval.isFinite && interval >= 0,
+                     "AnimationTestClock.advance(by:) needs a finite, non-negative interval; got \(interval). Virtual time only moves forward.")
         await advance(to: now + interval, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Moves virtual time forward to `deadline`, settling every cascade on the way.
+    /// Moves virtual time forward to `deadline`, settling every cascade on the way; a
+    /// deadline already passed settles the work due now.
+    ///
+    /// - Precondition: `deadline` is finite.
     public func advance(
         to deadline: TimeInterval,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
+        precondition(deadline.isFinite, "AnimationTestClock.advance(to:) needs a finite deadline; got \(deadline).")
         await advance(to: deadline, reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Advances until no scheduled work is left, or until `limit` seconds of virtual time pass.
+    ///
+    /// - Precondition: `limit` is finite and not negative.
     public func runUntilIdle(
         limit: TimeInterval = 3600,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
+        precondition(limit.isFinite && limit >= 0,
+                     "AnimationTestClock.runUntilIdle(limit:) needs a finite, non-negative limit; got \(limit).")
         let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let end = now + limit
         guard await settle(reportingAt: location) else { return }

@@ -60,6 +60,34 @@ struct AnimationTestClockAdvanceTests {
         #expect(await run.outcome == .finished)
         #expect(clock.pendingWork.isEmpty)
     }
+
+    /// Virtual time only moves forward, by a finite amount: a negative, infinite or NaN
+    /// interval stops with a message instead of being ignored or leaving the clock at
+    /// infinity.
+    @Test func advancingByANegativeIntervalStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await AnimationTestClock().advance(by: -1)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("AnimationTestClock.advance(by:) needs a finite, non-negative interval; got -1.0."))
+    }
+
+    @Test func advancingByAnInfiniteIntervalStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await AnimationTestClock().advance(by: .infinity)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("AnimationTestClock.advance(by:) needs a finite, non-negative interval; got inf."))
+    }
+
+    @Test func advancingToAnInfiniteDeadlineStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let clock = AnimationTestClock()
+            await clock.advance(to: .infinity)
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("AnimationTestClock.advance(to:) needs a finite deadline; got inf."))
+    }
 }
 
 /// A count shared with a `Perform` block.
