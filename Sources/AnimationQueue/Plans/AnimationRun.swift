@@ -161,7 +161,8 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     /// else `.interrupted` if a step was interrupted, `.cancelled` if a step was cancelled,
     /// else `.finished`.
     ///
-    /// Cancelling the awaiting task cancels the run; the outcome is then `.cancelled`.
+    /// Cancelling the awaiting task cancels the run; the outcome is then `.cancelled`, unless
+    /// the run had already ended: then it is the outcome the run ended with.
     public var outcome: AnimationOutcome {
         get async {
             await withTaskCancellationHandler {
