@@ -149,6 +149,11 @@ open class CAPropertyAnimation: CAAnimation {
         }
         resolvedAccessor = (keyPath, LayerStateAccessor.resolve(keyPath))
         guard layer.isAnimatableKeyPath(keyPath) else {
+            if keyPath == "frame" || keyPath.hasPrefix("frame.") {
+                OQC.report(.unknownKeyPath, key: keyPath, "'\(keyPath)' is not animatable: a layer's frame is derived from its bounds, position, anchorPoint and transform, so this animation does nothing; animate \"bounds\" and \"position\" instead.")
+                isInert = true
+                return
+            }
             OQC.report(.unknownKeyPath, key: keyPath, "'\(keyPath)' is not a property of \(type(of: layer)), so this animation does nothing; check the spelling, or declare the property (needsDisplay(forKey:) or a stored value).")
             isInert = true
             return

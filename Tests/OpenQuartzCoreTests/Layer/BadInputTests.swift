@@ -30,6 +30,22 @@ import Testing
         #expect(diagnostics.kinds.contains(.unknownKeyPath))
     }
 
+    /// Apple's guide ("Animatable Properties"): `frame` is not animatable. The report says
+    /// so and names what to animate, rather than calling it no property of the layer.
+    @Test func frameAnimationIsReportedAsNotAnimatable() {
+        let diagnostics = DiagnosticCollector(key: "frame.size.width")
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        let widen = CABasicAnimation(keyPath: "frame.size.width")
+        widen.toValue = CGFloat(40)
+        widen.duration = 1
+        h.commit { layer.add(widen, forKey: "widen") }
+        h.advance(by: 0.5)
+        #expect(layer.presentation()?.bounds.width == 0)
+        let messages = diagnostics.all.map(\.message)
+        #expect(messages.contains { $0.contains("'frame.size.width' is not animatable") && $0.contains("animate \"bounds\" and \"position\" instead") })
+    }
+
     @Test func unknownSubPathIsReportedAndAnimatesNothing() {
         let diagnostics = DiagnosticCollector(key: "position.z")
         let h = EngineHarness()
