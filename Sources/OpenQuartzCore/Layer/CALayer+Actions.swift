@@ -24,14 +24,34 @@ extension CALayer {
 
     /// The implicit animation of Core Animation's own animatable property `event`, nil for
     /// other events and for `doubleSided`, which has none: `CALayer.defaultAction(forKey:)`.
-    static func implicitAnimation(forKey event: String) -> CABasicAnimation? {
-        guard LayerProperty.table[event]?.hasImplicitAnimation == true else { return nil }
-        let animation = CABasicAnimation(keyPath: event)
+    /// A change of `sublayers` gets a fade transition (Apple's guide, "Animatable
+    /// Properties": "the default implied CATransition object", a fade lasting the
+    /// transaction's duration).
+    static func implicitAnimation(forKey event: String) -> CAAnimation? {
+        let animation: CAAnimation
+        if event == SublayersEvent.key {
+            animation = CATransition()
+        } else {
+            guard LayerProperty.table[event]?.hasImplicitAnimation == true else { return nil }
+            animation = CABasicAnimation(keyPath: event)
+        }
         // Apple (CAMediaTimingFunction.h): `.default` is "the curve used by implicit animations".
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         animation.duration = CATransaction.animationDuration()
         animation.isBuiltInImplicitAnimation = true
         return animation
+    }
+
+    /// The layer's sublayers changed (one was added, inserted or removed): runs its action
+    /// for `"sublayers"`, as Core Animation does, unless actions are disabled. Core
+    /// Animation's own fade runs only for a layer that has been committed, as its implicit
+    /// animations do; an action from the delegate, `actions`, `style` or a subclass runs for
+    /// any layer.
+    func sublayersDidChange() {
+        guard !isPresentationCopy, !CATransaction.disableActions(),
+              let action = action(forKey: SublayersEvent.key) else { return }
+        if (action as? CAAnimation)?.isBuiltInImplicitAnimation == true, !Engine.locked({ isCommitted }) { return }
+        action.run(forKey: SublayersEvent.key, object: self, arguments: nil)
     }
 
     /// Before `key` changes: records the previous value (for animations added without
@@ -84,6 +104,11 @@ extension CALayer {
 }
 
 // MARK: Action keys (CALayer.h)
+
+/// The event a layer posts when its sublayers change.
+enum SublayersEvent {
+    static let key = "sublayers"
+}
 
 /// The key under which a `CATransition` is added to a layer, and the action key Core
 /// Animation uses for transitions: `"transition"`.

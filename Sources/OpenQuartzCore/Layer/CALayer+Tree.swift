@@ -60,24 +60,26 @@ extension CALayer {
         insertSublayer(newLayer, at: UInt32(index))
     }
 
-    /// Detaches the layer from its superlayer. Its animations stay attached and keep their
-    /// timing, now relative to the layer's own clock; under ``OQC/Variance/detachRemoves``
-    /// (of the tree it leaves) the animations of the layer and its sublayers are removed.
+    /// Detaches the layer from its superlayer, which runs its action for `"sublayers"`. The
+    /// layer's animations stay attached and keep their timing, now relative to its own clock;
+    /// under ``OQC/Variance/detachRemoves`` (of the tree it leaves) the animations of the
+    /// layer and its sublayers are removed.
     func detachFromSuperlayer() {
         let removesAnimations = clock.variance.contains(.detachRemoves)
-        let removed: Bool = Engine.locked {
-            guard let parent = storedSuperlayer else { return false }
+        let parent: CALayer? = Engine.locked {
+            guard let parent = storedSuperlayer else { return nil }
             parent.storedSublayers?.removeAll { $0 === self }
             if parent.storedSublayers?.isEmpty == true { parent.storedSublayers = nil }
             storedSuperlayer = nil
-            return true
+            return parent
         }
-        guard removed else { return }
+        guard parent != nil else { return }
         Transactions.noteChange(to: self)
         if removesAnimations {
             for layer in Engine.locked({ subtree() }) { layer.removeAllAnimations() }
         }
         rescheduleTimingOfSubtree()
+        parent?.sublayersDidChange()
     }
 
     private func insert(_ layer: CALayer, at index: ([CALayer]) -> Int) {
@@ -103,6 +105,7 @@ extension CALayer {
         Transactions.noteChange(to: self)
         Transactions.noteChange(to: layer)
         layer.rescheduleTimingOfSubtree()
+        sublayersDidChange()
     }
 
     /// Whether `ancestor` is this layer or one of its ancestors; call with the lock held.

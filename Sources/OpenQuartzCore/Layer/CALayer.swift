@@ -122,7 +122,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// Returns the class's default action for `event`: for Core Animation's own animatable
     /// properties, an implicit basic animation with the transaction's duration and timing
-    /// (`.default` unless the transaction sets one); nil for other events (Apple: "a
+    /// (`.default` unless the transaction sets one); for `"sublayers"`, posted when a
+    /// sublayer is added or removed, a fade `CATransition`; nil for other events (Apple: "a
     /// suitable animation object for events posted by animatable properties, nil
     /// otherwise"). A subclass that returns nil for a property turns its implicit animation off.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { implicitAnimation(forKey: event) }
@@ -173,7 +174,9 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Removes every attached animation, each reported as not finished.
     open func removeAllAnimations() { detachAllAnimations() }
 
-    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer first. The
+    /// layer then runs its action for `"sublayers"` (by default, once it has been committed,
+    /// a fade; set `actions["sublayers"] = NSNull()` or disable actions to add it without one).
     open func addSublayer(_ layer: CALayer) { appendSublayer(layer) }
 
     /// Detaches the layer from its superlayer. Its animations stay attached and keep their

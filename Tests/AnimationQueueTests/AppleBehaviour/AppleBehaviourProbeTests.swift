@@ -69,6 +69,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.neverCommittedLayerSearchesForActions()])
     }
 
+    @Test func addingASublayerRunsTheSublayersAction() {
+        check([AppleBehaviourProbes.addingASublayerRunsTheSublayersAction()])
+    }
+
     @Test func theDefaultValueOfADeclaredPropertyIsANewLayersValue() {
         check([AppleBehaviourProbes.defaultValueOfDeclaredProperties()])
     }

@@ -590,6 +590,31 @@ enum AppleBehaviourProbes {
         )
     }
 
+    /// The Core Animation Programming Guide gives `sublayers` "the default implied
+    /// CATransition object". Whether adding a sublayer to a committed standalone layer asks
+    /// its delegate for `"sublayers"`, and fades the superlayer.
+    static func addingASublayerRunsTheSublayersAction() -> ProbeResult {
+        let log = CallbackLog()
+        let delegate = ActionAskingDelegate(log: log)
+        let parent = committedLayer()
+        parent.delegate = delegate
+        CATransaction.begin()
+        parent.addSublayer(CALayer())
+        CATransaction.commit()
+        let transition = parent.animation(forKey: kCATransition) as? CATransition
+        parent.removeAllAnimations()
+        withExtendedLifetime(delegate) {}
+        let asked = log.events.contains("action(sublayers)")
+        let fade = transition.map { "a \($0.type.rawValue) transition of \($0.duration) s" } ?? "no transition"
+        return ProbeResult(
+            question: "adding a sublayer to a committed standalone layer",
+            openQuartzCoreChoice: "the delegate is asked for \"sublayers\", and the superlayer gets a fade transition of 0.25 s",
+            alternativeMode: nil,
+            observed: "delegate \(asked ? "asked" : "not asked"); \(fade)",
+            matches: asked && transition?.type == .fade && transition?.duration == 0.25
+        )
+    }
+
     /// `CALayer.h`: `defaultValueForKey:` "Returns the default value of the named property,
     /// or nil if no default value is known". What it returns for CALayer's own properties.
     static func defaultValueOfDeclaredProperties() -> ProbeResult {

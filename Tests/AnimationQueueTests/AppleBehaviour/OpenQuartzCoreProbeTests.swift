@@ -78,6 +78,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.neverCommittedLayerSearchesForActions(), differsUnder: [])
     }
 
+    @Test func addingASublayerRunsTheSublayersAction() {
+        check(AppleBehaviourProbes.addingASublayerRunsTheSublayersAction(), differsUnder: [])
+    }
+
     @Test func theDefaultValueOfADeclaredPropertyIsANewLayersValue() {
         check(AppleBehaviourProbes.defaultValueOfDeclaredProperties(), differsUnder: [])
     }

@@ -172,7 +172,8 @@ import Testing
         h.commit { child.removeFromSuperlayer() }
         #expect(child.animationKeys() == nil)
         #expect(grandchild.animationKeys() == nil)
-        #expect(parent.animationKeys() == ["parent"])
+        // The parent keeps its own animation (and fades its sublayers' change).
+        #expect(parent.animationKeys() == ["parent", "transition"])
         h.advance(by: 0)
         #expect(log.all == ["stop(false)@100.25", "stop(false)@100.25"])
         #expect(child.presentation()?.position.x == 0)   // the model value

@@ -173,6 +173,70 @@ import Testing
         #expect(R.close(R.presented(layer, "position.y"), -20))
     }
 
+    // MARK: Sublayers
+
+    /// Apple's guide ("Animatable Properties"): `sublayers` "uses the default implied
+    /// CATransition object", a fade lasting the transaction's duration. Added, inserted or
+    /// removed, a sublayer makes its committed superlayer run that action.
+    @Test func changingSublayersFadesTheCommittedSuperlayer() throws {
+        #expect((CALayer.defaultAction(forKey: "sublayers") as? CATransition)?.type == .fade)
+        let h = EngineHarness()
+        let parent = h.makePlainLayer(), child = h.makePlainLayer()
+        h.commit {
+            CATransaction.setAnimationDuration(0.5)
+            parent.addSublayer(child)
+        }
+        let fade = try #require(parent.animation(forKey: kCATransition) as? CATransition)
+        #expect(fade.type == .fade && fade.duration == 0.5)
+        #expect(parent.animationKeys() == [kCATransition] && child.animationKeys() == nil)
+        h.advance(by: 0.5)
+        #expect(parent.animationKeys() == nil)
+        h.commit { child.removeFromSuperlayer() }
+        #expect(parent.animation(forKey: kCATransition)?.duration == 0.25)
+    }
+
+    @Test func sublayersActionIsSearchedForLikeAPropertysAndCanBeTurnedOff() {
+        let h = EngineHarness()
+        let log = EventLog()
+        let delegate = ActionDelegate(log: log) { _ in NSNull() }
+        let parent = h.makePlainLayer(), child = h.makePlainLayer(), other = h.makePlainLayer()
+        parent.delegate = delegate
+        h.commit {
+            parent.addSublayer(child)
+            parent.insertSublayer(other, below: child)
+            child.removeFromSuperlayer()
+        }
+        #expect(log.all == ["delegate(sublayers) sees nil", "delegate(sublayers) sees nil", "delegate(sublayers) sees nil"])
+        #expect(parent.animationKeys() == nil)
+
+        let quiet = h.makePlainLayer()
+        quiet.actions = ["sublayers": NSNull()]
+        h.commit { quiet.addSublayer(h.makePlainLayer()) }
+        #expect(quiet.animationKeys() == nil)
+        h.commit {
+            CATransaction.setDisableActions(true)
+            parent.addSublayer(h.makePlainLayer())
+        }
+        #expect(parent.animationKeys() == nil)
+    }
+
+    /// A layer that has never been committed gets no built-in fade (its first transaction
+    /// sets its initial state), but an action it is given still runs.
+    @Test func neverCommittedSuperlayerRunsOnlyTheSublayersActionItIsGiven() {
+        let h = EngineHarness()
+        let log = EventLog()
+        OQC.withClock(h.clock) {
+            CATransaction.begin()
+            let fresh = CALayer(), given = CALayer()
+            fresh.addSublayer(CALayer())
+            given.actions = ["sublayers": RecordingAction(log: log)]
+            given.addSublayer(CALayer())
+            #expect(fresh.animationKeys() == nil)
+            CATransaction.commit()
+        }
+        #expect(log.all == ["run(sublayers, layer)"])
+    }
+
     // MARK: Suppression
 
     @Test func disableActionsSuppressesTheImplicitAnimation() {
