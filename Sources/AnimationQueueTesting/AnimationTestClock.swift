@@ -34,8 +34,13 @@ import OpenQuartzCore
 /// settling records a test failure listing what was still in flight (``UnsettledWork``):
 /// an issue in Swift Testing, which XCTest reports as a failure of the running test through
 /// the toolchain's interoperability, and a line on standard error in any case.
+///
+/// **One mover at a time.** The calls that move the clock (`advance`, `runUntilIdle` and
+/// `settle`) run one at a time: await each before making the next. One made while another is
+/// under way, from another task, stops the program with a message.
 public final class AnimationTestClock: @unchecked Sendable {
-    // Immutable after init; the manual clock and the activity are thread-safe.
+    // Immutable after init, but for `isMoving`, which `movingLock` guards; the manual clock
+    // and the activity are thread-safe.
     /// The engine clock that layers of this test run on.
     public let engineClock: OQC.ManualClock
     /// How long a settle waits, in real seconds, while work that needs no virtual time (main
@@ -43,6 +48,22 @@ public final class AnimationTestClock: @unchecked Sendable {
     public let settleTimeout: TimeInterval
     /// The work in flight of the operations on this clock's layers.
     private let activity: SchedulerActivity
+    private let movingLock = NSLock()
+    /// Whether a call is moving the clock (``advance(by:fileID:filePath:line:column:)`` and
+    /// its siblings); guarded by `movingLock`.
+    private var isMoving = false
+
+    /// Runs `body`, a call named `call` that moves the clock, as the only one: two at once
+    /// would run callbacks on two threads and interleave `now`.
+    private func moving(_ call: String, _ body: () async -> Void) async {
+        let busy = movingLock.withLock { () -> Bool in
+            defer { isMoving = true }
+            return isMoving
+        }
+        precondition(!busy, "AnimationTestClock.\(call) was called while another call was moving the same clock; await each call before making the next.")
+        await body()
+        movingLock.withLock { isMoving = false }
+    }
 
     /// Creates a clock reading `now`.
     ///
@@ -50,7 +71,11 @@ public final class AnimationTestClock: @unchecked Sendable {
     ///   - now: The virtual time the clock starts at.
     ///   - settleTimeout: Real seconds a settle waits without progress before it reports
     ///     ``UnsettledWork``.
+    ///
+    /// - Precondition: `settleTimeout` is finite and greater than zero.
     public init(now: TimeInterval = 0, settleTimeout: TimeInterval = 5) {
+        precondition(settleTimeout.isFinite && settleTimeout > 0,
+                     "AnimationTestClock(settleTimeout:) needs a finite timeout greater than zero; got \(settleTimeout).")
         engineClock = OQC.ManualClock(now: now)
         self.settleTimeout = settleTimeout
         activity = SchedulerActivity.track(engineClock)
@@ -129,7 +154,9 @@ public final class AnimationTestClock: @unchecked Sendable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         precondition(deadline.isFinite, "AnimationTestClock.advance(to:) needs a finite deadline; got \(deadline).")
-        await advance(to: deadline, reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await moving("advance") {
+            await advance(to: deadline, reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
     }
 
     /// Advances until no scheduled work is left, or until `limit` seconds of virtual time pass.
@@ -142,10 +169,12 @@ public final class AnimationTestClock: @unchecked Sendable {
         precondition(limit.isFinite && limit >= 0,
                      "AnimationTestClock.runUntilIdle(limit:) needs a finite, non-negative limit; got \(limit).")
         let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let end = now + limit
-        guard await settle(reportingAt: location) else { return }
-        while let next = engineClock.nextDeadline, next <= end {
-            guard await advance(to: max(next, now), reportingAt: location) else { return }
+        await moving("runUntilIdle") {
+            let end = now + limit
+            guard await settle(reportingAt: location) else { return }
+            while let next = engineClock.nextDeadline, next <= end {
+                guard await advance(to: max(next, now), reportingAt: location) else { return }
+            }
         }
     }
 
@@ -185,7 +214,9 @@ public final class AnimationTestClock: @unchecked Sendable {
     public func settle(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
-        await settle(reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await moving("settle") {
+            await settle(reportingAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
     }
 
     /// Settles, and reports work that did not settle as a test failure at `location`.

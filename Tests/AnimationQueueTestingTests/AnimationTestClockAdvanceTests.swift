@@ -80,6 +80,29 @@ struct AnimationTestClockAdvanceTests {
         #expect(text.contains("AnimationTestClock.advance(by:) needs a finite, non-negative interval; got inf."))
     }
 
+    /// A second call that moves the clock while the first is under way (here waiting for a
+    /// `Perform` block on the main thread at t = 0.5) stops with a message, instead of
+    /// running callbacks on two threads.
+    @Test func advancingWhileAnotherAdvanceIsUnderWayStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let clock = AnimationTestClock()
+            let hold = DispatchSemaphore(value: 0)
+            let run = clock.withVirtualTime {
+                AnimationQueue(name: "movers").run(AnimationPlan {
+                    Wait(0.5)
+                    Perform {
+                        Task.detached { await clock.advance(by: 1) }
+                        _ = hold.wait(timeout: .now() + 30)
+                    }
+                })
+            }
+            await clock.advance(by: 1)
+            _ = run
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("AnimationTestClock.advance was called while another call was moving the same clock; await each call before making the next."))
+    }
+
     @Test func advancingToAnInfiniteDeadlineStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let clock = AnimationTestClock()
