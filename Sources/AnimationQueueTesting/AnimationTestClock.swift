@@ -31,7 +31,9 @@ import OpenQuartzCore
 /// **Work that does not settle.** Operations created for layers on this clock record the
 /// work they have in flight with the clock (operations on other clocks record nothing).
 /// If that work makes no progress for ``settleTimeout`` real seconds, the call that was
-/// settling records a test failure listing what was still in flight (``UnsettledWork``):
+/// settling records a test failure listing what was still in flight (``UnsettledWork``), as
+/// it does when engine work keeps falling due at one instant for a million callbacks (a
+/// completion block that schedules another at the same time, without end):
 /// an issue in Swift Testing, which XCTest reports as a failure of the running test through
 /// the toolchain's interoperability, and a line on standard error in any case.
 ///
@@ -48,6 +50,10 @@ public final class AnimationTestClock: @unchecked Sendable {
     public let settleTimeout: TimeInterval
     /// The work in flight of the operations on this clock's layers.
     private let activity: SchedulerActivity
+    /// The most engine callbacks one step of time runs (a million): far more than a burst of
+    /// thousands of animations ending together needs, and reached in seconds by work that
+    /// schedules more work at the same instant without end, which then fails the test.
+    let callbackLimit: Int
     private let movingLock = NSLock()
     /// Whether a call is moving the clock (``advance(by:fileID:filePath:line:column:)`` and
     /// its siblings); guarded by `movingLock`.
@@ -73,11 +79,17 @@ public final class AnimationTestClock: @unchecked Sendable {
     ///     ``UnsettledWork``.
     ///
     /// - Precondition: `settleTimeout` is finite and greater than zero.
-    public init(now: TimeInterval = 0, settleTimeout: TimeInterval = 5) {
+    public convenience init(now: TimeInterval = 0, settleTimeout: TimeInterval = 5) {
+        self.init(now: now, settleTimeout: settleTimeout, callbackLimit: 1_000_000)
+    }
+
+    /// Creates a clock that runs at most `callbackLimit` engine callbacks in one step of time.
+    init(now: TimeInterval, settleTimeout: TimeInterval, callbackLimit: Int) {
         precondition(settleTimeout.isFinite && settleTimeout > 0,
                      "AnimationTestClock(settleTimeout:) needs a finite timeout greater than zero; got \(settleTimeout).")
         engineClock = OQC.ManualClock(now: now)
         self.settleTimeout = settleTimeout
+        self.callbackLimit = callbackLimit
         activity = SchedulerActivity.track(engineClock)
     }
 
@@ -190,11 +202,30 @@ public final class AnimationTestClock: @unchecked Sendable {
     private func advance(to deadline: TimeInterval, reportingAt location: CallSite) async -> Bool {
         guard await settle(reportingAt: location) else { return false }
         while let next = engineClock.nextDeadline, next <= deadline + Self.deadlineTolerance {
-            OQC.withClock(engineClock) { engineClock.advance(to: max(next, now)) }
+            guard runEngine(to: max(next, now), reportingAt: location) else { return false }
             guard await settle(reportingAt: location) else { return false }
         }
-        OQC.withClock(engineClock) { engineClock.advance(to: max(deadline, now)) }
+        guard runEngine(to: max(deadline, now), reportingAt: location) else { return false }
         return await settle(reportingAt: location)
+    }
+
+
+    /// Moves the engine clock to `time`, running what falls due; false, with a failure
+    /// recorded at `location`, if work kept falling due at one instant (`callbackLimit`).
+    private func runEngine(to time: TimeInterval, reportingAt location: CallSite) -> Bool {
+        guard let endless = runEngineOrReport(to: time) else { return true }
+        endless.record(at: location)
+        return false
+    }
+
+    /// Moves the engine clock to `time`; nil if it got there, else the work that kept falling
+    /// due at one instant.
+    private func runEngineOrReport(to time: TimeInterval) -> UnsettledWork? {
+        let finished = OQC.withClock(engineClock) { engineClock.advance(to: time, runningAtMost: callbackLimit) }
+        guard !finished else { return nil }
+        return UnsettledWork(timeout: settleTimeout, virtualTime: now, workInFlight: [
+            "engine work kept falling due at t = \(now): \(callbackLimit) callbacks ran at this instant, each scheduling more (a completion block or action that schedules work at the same time without end)",
+        ])
     }
 
     /// Work that is still pending: scheduled engine events (animations not yet ended,
@@ -248,7 +279,7 @@ public final class AnimationTestClock: @unchecked Sendable {
         var quietRounds = 0
         while quietRounds < 2 {
             let ranWork = engineClock.nextDeadline.map { $0 <= now } ?? false
-            OQC.withClock(engineClock) { engineClock.advance(by: 0) }
+            if let endless = runEngineOrReport(to: now) { return endless }
             guard await MainQueue.drain(within: 20 * settleTimeout) else {
                 return UnsettledWork(timeout: settleTimeout, virtualTime: now, workInFlight: activity.workInFlight.map(\.description) + [
                     "the main thread did not turn for \(20 * settleTimeout) s: something on it (a Perform block, a callback) does not return",

@@ -78,6 +78,25 @@ struct AnimationTestClockSettleTests {
         }
     }
 
+    /// Work that schedules more work at the same instant without end (here a completion
+    /// block that commits a transaction with another such block) fails the advance once the
+    /// clock's callback limit is reached, naming it, instead of running for ever.
+    @Test func workThatKeepsFallingDueAtOneInstantFailsTheAdvance() async {
+        let clock = AnimationTestClock(now: 0, settleTimeout: 5, callbackLimit: 1000)
+        @Sendable func again() {
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { again() }
+            CATransaction.commit()
+        }
+        clock.withVirtualTime { again() }
+        await withKnownIssue {
+            await clock.advance(by: 1)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("engine work kept falling due at t = 0.0: 1000 callbacks ran at this instant")
+        }
+        #expect(clock.now == 0)
+    }
+
     @Test func operationsOnTheRealClockRecordNothing() async {
         let clock = AnimationTestClock()
         let trackedLayer = clock.makeLayer(), productionLayer = CALayer()

@@ -94,16 +94,28 @@ extension OQC {
         /// callback is a turn of its own: changes it makes outside a transaction are
         /// committed when it returns, at its instant.
         public func advance(to deadline: CFTimeInterval) {
+            _ = advance(to: deadline, runningAtMost: .max)
+        }
+
+        /// Moves time forward to `deadline` as ``advance(to:)`` does, but runs at most `limit`
+        /// callbacks. Returns false if it stopped with work still due by `deadline` (work
+        /// that keeps scheduling more at one instant would otherwise run for ever); time then
+        /// stays at the instant of the last callback.
+        package func advance(to deadline: CFTimeInterval, runningAtMost limit: Int) -> Bool {
             ClockContext.with(self) { Transactions.endOfTurn() }
+            var ran = 0
             while let entry = popDue(until: deadline) {
                 ClockContext.with(self) {
                     entry.work.run()
                     Transactions.endOfTurn()
                 }
+                ran += 1
+                if ran >= limit, let next = nextDeadline, next <= deadline { return false }
             }
             lock.lock()
             state.now = max(state.now, deadline)
             lock.unlock()
+            return true
         }
 
         /// Runs scheduled work until none is left, advancing time to each deadline.
