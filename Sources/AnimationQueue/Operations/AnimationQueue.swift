@@ -233,16 +233,14 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// The operations added and not finished that concern the test clock whose activity is
     /// `activity` (see ``DependencyGraph/operations(concerning:clock:)``), with whether each
     /// was handed over.
-    private func operations(concerning activity: SchedulerActivity) -> [(operation: Operation, handedOver: Bool)] {
-        let target = ObjectIdentifier(activity)
-        return lock.withLock {
-            graph.operations(concerning: target) { SchedulerActivity.of($0).map(ObjectIdentifier.init) }
-        }
+    /// Call with `lock` held.
+    private func operationsLocked(concerning activity: SchedulerActivity) -> [(operation: Operation, handedOver: Bool)] {
+        graph.operations(concerning: ObjectIdentifier(activity)) { SchedulerActivity.of($0).map(ObjectIdentifier.init) }
     }
 
     /// The unfinished operations that concern the test clock whose activity is `activity`.
     func unfinished(concerning activity: SchedulerActivity) -> [Operation] {
-        operations(concerning: activity).map(\.operation)
+        lock.withLock { operationsLocked(concerning: activity) }.map(\.operation)
     }
 
     /// Operations that concern the test clock whose activity is `activity` and will make
@@ -259,8 +257,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// Asynchronous plain operations may wait on anything, so they are not counted; animation
     /// operations report their own work in flight (``SchedulerActivity/begin(_:)``).
     func progressingWithoutTime(concerning activity: SchedulerActivity) -> [(operation: Operation, reason: String)] {
-        let nodes = operations(concerning: activity)
-        let held = lock.withLock { Set(heldBack.keys) }
+        let (nodes, held) = lock.withLock { (operationsLocked(concerning: activity), Set(heldBack.keys)) }
         return nodes.compactMap { operation, handedOver in
             // An animation operation's outcome is set just before it reports `isFinished`.
             if operation.isFinished || (operation as? AnimationOperation)?.outcome != nil {
