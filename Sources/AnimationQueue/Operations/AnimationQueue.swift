@@ -232,8 +232,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
 
     /// The operations added and not finished that concern the test clock whose activity is
     /// `activity` (see ``DependencyGraph/operations(concerning:clock:)``), with whether each
-    /// was handed over.
-    /// Call with `lock` held.
+    /// was handed over; call with `lock` held.
     private func operationsLocked(concerning activity: SchedulerActivity) -> [(operation: Operation, handedOver: Bool)] {
         graph.operations(concerning: ObjectIdentifier(activity)) { SchedulerActivity.of($0).map(ObjectIdentifier.init) }
     }
