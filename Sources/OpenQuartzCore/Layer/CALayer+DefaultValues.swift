@@ -29,14 +29,19 @@ extension CALayer {
     }
 
     /// Core Animation's default for the declared property `key` (a new `CALayer`'s value), or
-    /// nil for an undeclared key or a property whose default is nil.
+    /// nil for an undeclared key, a property whose default is nil, and the zero `bounds` and
+    /// `position`, for which QuartzCore gives none.
     static func builtInDefaultValue(forKey key: String) -> Any? {
-        guard let property = LayerProperty.table[key] else { return nil }
+        guard let property = LayerProperty.table[key], !Self.keysWithoutDefault.contains(key) else { return nil }
         let value = LayerState()[keyPath: property.storedAt]
         // An optional property (`backgroundColor`, `name`) whose default is nil has none.
         if let optional = value as? any OptionalBox, optional.wrappedAny == nil { return nil }
         return value
     }
+
+    /// Declared properties for which `defaultValue(forKey:)` gives nil: their default is the
+    /// zero value.
+    private static let keysWithoutDefault: Set<String> = ["bounds", "position"]
 
     /// Whether `value` is what ``builtInDefaultValue(forKey:)`` gives for `key`: a subclass
     /// that hands a declared property on to `super` gives its layers no default of its own.

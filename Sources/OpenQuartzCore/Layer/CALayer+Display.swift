@@ -1,8 +1,9 @@
 import Foundation
 
 extension CALayer {
-    /// The default `display()`: asks the delegate.
+    /// The default `display()`: the layer no longer needs display, and asks the delegate.
     func displayThroughDelegate() {
+        Engine.locked { needsDisplayFlag = false }
         delegate?.display(self)
     }
 

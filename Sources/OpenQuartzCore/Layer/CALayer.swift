@@ -232,10 +232,12 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     // MARK: Geometry
 
-    /// The layer's bounds rectangle, in its own coordinate space (`.zero`). Animatable.
+    /// The layer's bounds rectangle, in its own coordinate space (`.zero`). Animatable. A
+    /// rectangle with a negative width or height is stored standardized, as QuartzCore does:
+    /// (0, 0, −100, −50) reads back as (−100, −50, 100, 50).
     open var bounds: CGRect {
         get { read(\.bounds) }
-        set { write(\.bounds, newValue, key: "bounds") }
+        set { write(\.bounds, newValue.standardized, key: "bounds") }
     }
 
     /// The layer's position in its superlayer's coordinate space (`.zero`). Animatable.
@@ -275,7 +277,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     }
 
     /// The layer's frame in its superlayer: derived from bounds, position, anchorPoint and
-    /// transform. Not animatable (Apple: animate `bounds` and `position` instead).
+    /// transform. Not animatable (Apple: animate `bounds` and `position` instead). A frame
+    /// with a negative width or height is standardized before it is set.
     open var frame: CGRect {
         get {
             let (bounds, position, anchor, transform) = Engine.locked {
@@ -284,6 +287,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
             return Self.frame(of: bounds, at: position, anchor: anchor, transform: transform)
         }
         set {
+            let newValue = newValue.standardized
             let (origin, anchor, transform) = Engine.locked { (storage.bounds.origin, storage.anchorPoint, storage.transform) }
             let size = Self.boundsSize(framed: newValue.size, by: transform)
             let unplaced = Self.frame(of: CGRect(origin: origin, size: size), at: .zero, anchor: anchor, transform: transform)
@@ -292,8 +296,12 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         }
     }
 
-    /// The `transform` as an affine transform (its 2D part).
-    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    /// The `transform` as an affine transform; the identity when the transform is not affine
+    /// (it moves, scales or rotates along z, or has perspective), as QuartzCore returns.
+    open func affineTransform() -> CGAffineTransform {
+        let transform = self.transform
+        return CATransform3DIsAffine(transform) ? CATransform3DGetAffineTransform(transform) : .identity
+    }
 
     /// Sets the `transform` to the affine transform `m`.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }

@@ -91,7 +91,7 @@ struct LayerProperty: Sendable {
 
     /// Every property declared by `CALayer`, by its key-value coding key.
     static let table: [String: LayerProperty] = [
-        "bounds": .animatable(\.bounds, Convert.rect),
+        "bounds": .animatable(\.bounds, { Convert.rect($0)?.standardized }),
         "position": .animatable(\.position, Convert.point),
         "zPosition": .animatable(\.zPosition, Convert.cgFloat),
         "anchorPoint": .animatable(\.anchorPoint, Convert.point),

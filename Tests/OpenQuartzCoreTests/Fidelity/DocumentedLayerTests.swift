@@ -117,6 +117,57 @@ import Testing
         #expect(wrongType.all.contains { $0.kind == .invalidValue && $0.message.contains("wrong type for CALayer.sublayers") })
     }
 
+    /// QuartzCore stores a bounds or frame with a negative width or height standardized.
+    /// (Origins and sizes are compared, because `CGRect`'s `==` and `width` standardize.)
+    @Test func negativeBoundsAndFramesAreStandardized() {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: -100, height: -50)
+        #expect(layer.bounds.origin == CGPoint(x: -100, y: -50) && layer.bounds.size == CGSize(width: 100, height: 50))
+        layer.setValue(CGRect(x: 10, y: 10, width: -20, height: 30), forKey: "bounds")
+        #expect(layer.bounds.origin == CGPoint(x: -10, y: 10) && layer.bounds.size == CGSize(width: 20, height: 30))
+
+        let framed = CALayer()
+        framed.frame = CGRect(x: 0, y: 0, width: -100, height: -50)
+        #expect(framed.bounds.origin == .zero && framed.bounds.size == CGSize(width: 100, height: 50))
+        #expect(framed.position == CGPoint(x: -50, y: -25))
+        #expect(framed.frame.origin == CGPoint(x: -100, y: -50) && framed.frame.size == CGSize(width: 100, height: 50))
+    }
+
+    /// `affineTransform()` of a transform that is not affine (a z scale, a turn about x) is
+    /// the identity in QuartzCore, not the transform's 2D entries.
+    @Test func theAffineTransformOfANonAffineTransformIsTheIdentity() {
+        let layer = CALayer()
+        layer.transform = CATransform3DMakeScale(2, 3, 4)
+        #expect(layer.affineTransform() == .identity)
+        layer.transform = CATransform3DMakeRotation(.pi / 2, 1, 0, 0)
+        #expect(layer.affineTransform() == .identity)
+        layer.transform = CATransform3DMakeScale(2, 3, 1)
+        #expect(layer.affineTransform() == CGAffineTransform(scaleX: 2, y: 3))
+    }
+
+    /// `display()` leaves the layer no longer needing display, as `displayIfNeeded()` does.
+    @Test func displayClearsNeedsDisplay() {
+        // In an explicit transaction, so that no commit at the end of the main queue's turn
+        // displays the layer meanwhile.
+        CATransaction.begin()
+        defer { CATransaction.commit() }
+        let layer = CALayer()
+        layer.setNeedsDisplay()
+        #expect(layer.needsDisplay())
+        layer.display()
+        #expect(!layer.needsDisplay())
+    }
+
+    /// `CALayer.h`: `defaultValueForKey:` returns "nil if no default value is known"; for
+    /// the zero `bounds` and `position` QuartzCore knows none, while `anchorPoint` has one.
+    @Test func zeroGeometryHasNoClassDefaultValue() {
+        #expect(CALayer.defaultValue(forKey: "bounds") == nil)
+        #expect(CALayer.defaultValue(forKey: "position") == nil)
+        #expect(CALayer.defaultValue(forKey: "frame") == nil)
+        #expect(CALayer.defaultValue(forKey: "anchorPoint") as? CGPoint == CGPoint(x: 0.5, y: 0.5))
+        #expect(CALayer().bounds == .zero && CALayer().position == .zero)
+    }
+
     /// `CALayer.h` on `contentsScale`: "Defaults to one. Animatable."
     @Test func contentsScaleIsAnimatable() throws {
         let harness = EngineHarness()
@@ -194,7 +245,6 @@ import Testing
     @Test func theDefaultValueOfADeclaredPropertyIsANewLayersValue() throws {
         #expect(CALayer.defaultValue(forKey: "opacity") as? Float == 1)
         #expect(CALayer.defaultValue(forKey: "anchorPoint") as? CGPoint == CGPoint(x: 0.5, y: 0.5))
-        #expect(CALayer.defaultValue(forKey: "bounds") as? CGRect == .zero)
         #expect(CALayer.defaultValue(forKey: "masksToBounds") as? Bool == false)
         #expect(CALayer.defaultValue(forKey: "speed") as? Float == 1)
         #expect(CATransform3DIsIdentity(try #require(CALayer.defaultValue(forKey: "transform") as? CATransform3D)))
