@@ -73,6 +73,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.addingASublayerRunsTheSublayersAction()])
     }
 
+    @Test func theDefaultActionOfAnAnimatablePropertyIsItsImplicitAnimation() {
+        check([AppleBehaviourProbes.defaultActionOfAnAnimatableProperty()])
+    }
+
     @Test func theDefaultValueOfADeclaredPropertyIsANewLayersValue() {
         check([AppleBehaviourProbes.defaultValueOfDeclaredProperties()])
     }

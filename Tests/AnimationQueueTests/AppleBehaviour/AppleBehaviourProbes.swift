@@ -622,12 +622,29 @@ enum AppleBehaviourProbes {
             ?? CALayer.defaultValue(forKey: "opacity") as? Float
         let anchor = CALayer.defaultValue(forKey: "anchorPoint")
         let color = CALayer.defaultValue(forKey: "backgroundColor")
+        let bounds = CALayer.defaultValue(forKey: "bounds")
         return ProbeResult(
-            question: "CALayer.defaultValue(forKey:) for opacity, anchorPoint and backgroundColor",
-            openQuartzCoreChoice: "a new layer's values: 1, (0.5, 0.5), nil",
+            question: "CALayer.defaultValue(forKey:) for opacity, anchorPoint, backgroundColor and bounds",
+            openQuartzCoreChoice: "a new layer's values: 1, (0.5, 0.5), nil; nil for the zero bounds",
             alternativeMode: nil,
-            observed: "\(opacity.map { "\($0)" } ?? "nil"), \(anchor.map { "\($0)" } ?? "nil"), \(color.map { "\($0)" } ?? "nil")",
-            matches: opacity == 1 && anchor != nil && color == nil
+            observed: [opacity as Any?, anchor, color, bounds].map { $0.map { "\($0)" } ?? "nil" }.joined(separator: ", "),
+            matches: opacity == 1 && anchor != nil && color == nil && bounds == nil
+        )
+    }
+
+    /// `CALayer.h`: `defaultActionForKey:` "returns a suitable animation object for events
+    /// posted by animatable properties, nil otherwise". Whether it does for `opacity`, and
+    /// whether a bare layer's `actionForKey:` gives that animation.
+    static func defaultActionOfAnAnimatableProperty() -> ProbeResult {
+        let classDefault = CALayer.defaultAction(forKey: "opacity")
+        let found = CALayer().action(forKey: "opacity")
+        let describe = { (action: (any CAAction)?) in action.map { "\(type(of: $0))" } ?? "nil" }
+        return ProbeResult(
+            question: "CALayer.defaultAction(forKey: \"opacity\") and a bare layer's action(forKey: \"opacity\")",
+            openQuartzCoreChoice: "both a CABasicAnimation (the implicit animation, as the header describes)",
+            alternativeMode: nil,
+            observed: "\(describe(classDefault)), \(describe(found))",
+            matches: classDefault is CABasicAnimation && found is CABasicAnimation
         )
     }
 

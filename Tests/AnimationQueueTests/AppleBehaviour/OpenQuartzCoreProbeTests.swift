@@ -82,6 +82,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.addingASublayerRunsTheSublayersAction(), differsUnder: [])
     }
 
+    @Test func theDefaultActionOfAnAnimatablePropertyIsItsImplicitAnimation() {
+        check(AppleBehaviourProbes.defaultActionOfAnAnimatableProperty(), differsUnder: [])
+    }
+
     @Test func theDefaultValueOfADeclaredPropertyIsANewLayersValue() {
         check(AppleBehaviourProbes.defaultValueOfDeclaredProperties(), differsUnder: [])
     }
