@@ -54,7 +54,8 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
     ///     `.discrete`); nil (the default) spaces the values evenly. Not allowed in the
     ///     paced modes, which ignore them.
     ///   - timing: The pacing of the whole pass (`.linear`).
-    ///   - segmentTimings: One timing per segment (`values.count − 1`), or nil for linear.
+    ///   - segmentTimings: One timing per segment (`values.count − 1`), or nil for linear. Not
+    ///     allowed in the paced modes, which ignore them.
     ///   - calculationMode: `.linear` (the default), `.discrete`, `.paced`, `.cubic` or `.cubicPaced`.
     ///   - delay: Seconds to wait after the operation starts (0); the first value shows meanwhile.
     ///   - repeatCount: How many passes (0 plays once); `.infinity` repeats forever.
@@ -72,8 +73,11 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
         if let keyTimes {
             Self.validate(keyTimes: keyTimes, valueCount: values.count, mode: calculationMode)
         }
-        if let segmentTimings, segmentTimings.count != values.count - 1 {
-            APIViolationSegmentTimings(count: segmentTimings.count, segments: values.count - 1)
+        if let segmentTimings {
+            if calculationMode.isPaced { APIViolationPacedSegmentTimings(mode: "\(calculationMode)") }
+            if segmentTimings.count != values.count - 1 {
+                APIViolationSegmentTimings(count: segmentTimings.count, segments: values.count - 1)
+            }
         }
         self.keyPath = keyPath
         self.valuesBox = UncheckedSendableBox(values)

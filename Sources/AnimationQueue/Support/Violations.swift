@@ -81,6 +81,15 @@ func APIViolationKeyTimes(_ message: String, file: StaticString = #fileID, line:
     preconditionFailure("AnimationQueue: invalid keyTimes: \(message)", file: file, line: line)
 }
 
+/// Stops the program because segment timings were given to a paced keyframe animation,
+/// which ignores them (Apple, `CAKeyframeAnimation.calculationMode`).
+func APIViolationPacedSegmentTimings(mode: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: the \(mode) calculation mode paces the values evenly by distance and ignores segmentTimings. "
+            + "Pass nil, or use .linear or .cubic to time each segment.",
+        file: file, line: line)
+}
+
 /// Stops the program because the per-segment timings do not match the keyframe segments.
 func APIViolationSegmentTimings(count: Int, segments: Int,
                                 file: StaticString = #fileID, line: UInt = #line) -> Never {

@@ -143,6 +143,16 @@ import Testing
         #expect(message(result).contains("a KeyframeAnimation with 3 values has 2 segments but 1 segment timings were given. Pass one timing per segment (values.count − 1), or nil to use linear segments."))
     }
 
+    /// Apple (`CAKeyframeAnimation.calculationMode`): the paced modes ignore the timing
+    /// functions, so segment timings given with one would silently do nothing.
+    @Test func segmentTimingsInAPacedModeStop() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.positionX, values: [0, 10, 30], duration: 1, segmentTimings: [.easeIn, .easeOut],
+                                  calculationMode: .paced)
+        }
+        #expect(message(result).contains("calculation mode paces the values evenly by distance and ignores segmentTimings. Pass nil, or use .linear or .cubic"))
+    }
+
     // MARK: Keys built with AnimationKeyPath(_:)
 
     @Test func misspelledCustomKeyStopsWhenTheOperationStarts() async {
