@@ -70,6 +70,25 @@ struct OperationOutcomeTests {
         #expect(other.animationKeys() == nil)
     }
 
+    /// With a delay (which a group that starts at the commit times), the animation still
+    /// stays on the layer once it ends: the group holds it.
+    @Test func aDelayedAnimationThatFillsForwardsStaysOnTheLayer() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = probeLayer(on: clock, opacity: 1)
+        let queue = AnimationQueue(name: #function)
+        let fade = BasicAnimation(.opacity, from: 0, to: 0.75, duration: 1, timing: .linear).fillingForwards().delayed(by: 0.5)
+        let kept = ProbedAnimationOperation("kept", layer: layer, animation: fade, log: log)
+        queue.addOperation(kept)
+        await clock.advance(by: 2)
+        await expectFinishedOnce(kept, .finished, clock: clock)
+        #expect(log.time(of: "kept finished") == 1.5)
+        #expect(layer.animationKeys()?.count == 1)
+        await clock.advance(by: 5)
+        #expect(layer.animationKeys()?.count == 1)
+        #expect(shownOpacity(layer) == 0.75)
+    }
+
     // MARK: Cancelled before start
 
     @Test func operationCancelledBeforeBeingAddedFinishesCancelledWithoutTouchingTheLayer() async {

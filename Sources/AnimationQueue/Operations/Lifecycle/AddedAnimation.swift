@@ -61,6 +61,12 @@ struct AddedAnimation {
         group.animations = [animation]
         let active = ActiveDuration.of(animation)
         group.duration = delay + (active.isFinite ? active : .greatestFiniteMagnitude)
+        if !animation.isRemovedOnCompletion {
+            // It stays on the layer once it ends (it fills forwards): so must the group,
+            // which would otherwise take it away.
+            group.isRemovedOnCompletion = false
+            group.fillMode = .forwards
+        }
         return group
     }
 }
