@@ -103,8 +103,10 @@ public struct MediaTiming: Sendable, Hashable {
     public func endsAtStart(forDuration duration: TimeInterval) -> Bool {
         guard autoreverses, duration > 0, !repeatsForever else { return false }
         let cycles = repeatDuration > 0 ? repeatDuration / (2 * duration) : Double(repeatCount == 0 ? 1 : repeatCount)
-        let fraction = cycles - cycles.rounded(.down)
-        return fraction == 0 || fraction > 0.5
+        // A whole number of cycles, give or take a rounding error of the division (2.1 s of
+        // 0.3 s cycles is 7.000000000000001 of them), ends after the reverse half.
+        if abs(cycles - cycles.rounded()) <= 1e-9 * max(1, cycles) { return true }
+        return cycles - cycles.rounded(.down) > 0.5
     }
 
     /// Copies the timing to `animation`: duration, speed, repeats, autoreverse, the delay as

@@ -37,5 +37,10 @@ import Testing
         #expect(!MediaTiming(repeatCount: 1.5, autoreverses: true).endsAtStart(forDuration: 1))
         #expect(MediaTiming(repeatDuration: 4, autoreverses: true).endsAtStart(forDuration: 1))
         #expect(!MediaTiming(repeatDuration: 3, autoreverses: true).endsAtStart(forDuration: 1))
+        // 2.1 s of 0.3 s cycles is seven cycles, though 2.1 / 0.3 = 7.000000000000001 in
+        // binary floating point; and 6.999999999999999 cycles are seven as well.
+        #expect(MediaTiming(repeatDuration: 2.1, autoreverses: true).endsAtStart(forDuration: 0.15))
+        #expect(MediaTiming(repeatDuration: 7 * 0.3 - 1e-15, autoreverses: true).endsAtStart(forDuration: 0.15))
+        #expect(!MediaTiming(repeatDuration: 1.86, autoreverses: true).endsAtStart(forDuration: 0.15), "6.2 cycles")
     }
 }
