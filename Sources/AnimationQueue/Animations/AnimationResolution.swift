@@ -59,7 +59,7 @@ struct PropertyAnimationInput {
             initial = [(keyPath, shown)]
         }
         guard duration > 0 else {
-            let hold = isAdditive ? nil : holdAnimation(keyPath, fromValue, for: mediaTiming.delay)
+            let hold = holdAnimation(keyPath, fromValue, isAdditive: isAdditive, for: mediaTiming.delay)
             // A zero-duration animation ends where it starts unless it has a duration: the
             // final value is the to-value (autoreversing nothing changes nothing).
             if !isAdditive { finals = [(keyPath, to)] }
@@ -80,13 +80,15 @@ struct PropertyAnimationInput {
 }
 
 /// For a zero-duration animation with a delay: an animation that shows `value` (the
-/// from-value) for `delay` seconds, after which the model's final value shows. Nil when
-/// there is no delay or nothing to show.
-func holdAnimation(_ keyPath: String, _ value: Any?, for delay: TimeInterval) -> CAAnimation? {
+/// from-value; an additive animation's from-offset, added to the model) for `delay`
+/// seconds, after which the model's final value shows. Nil when there is no delay or
+/// nothing to show.
+func holdAnimation(_ keyPath: String, _ value: Any?, isAdditive: Bool = false, for delay: TimeInterval) -> CAAnimation? {
     guard delay > 0, let value else { return nil }
     let hold = CABasicAnimation(keyPath: keyPath)
     hold.fromValue = value
     hold.toValue = value
+    hold.isAdditive = isAdditive
     hold.duration = delay
     return hold
 }

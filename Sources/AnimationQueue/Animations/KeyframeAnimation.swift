@@ -146,7 +146,7 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
             (finals, initial) = ([(path, endsAtStart ? first : last)], [(path, first)])
         }
         guard duration > 0 else {
-            let hold = isAdditive ? nil : holdAnimation(path, first, for: mediaTiming.delay)
+            let hold = holdAnimation(path, first, isAdditive: isAdditive, for: mediaTiming.delay)
             return ResolvedAnimation(animation: hold, finalValues: finals, initialValues: initial)
         }
         let animation = CAKeyframeAnimation(keyPath: path)

@@ -89,6 +89,30 @@ struct OperationOutcomeTests {
         #expect(shownOpacity(layer) == 0.75)
     }
 
+    /// A zero-duration additive animation with a delay waits out its delay, as the
+    /// non-additive one does, then finishes with the model unchanged.
+    @Test func aZeroDurationAdditiveAnimationWaitsOutItsDelay() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let basicLayer = clock.makeLayer(), keyframeLayer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let nudge = BasicAnimation(.positionX, from: 4, to: 10, duration: 0, isAdditive: true).delayed(by: 0.5)
+        let hop = KeyframeAnimation(.positionX, values: [4, 10], duration: 0, delay: 0.5, isAdditive: true)
+        #expect(nudge.totalDuration == 0.5 && hop.totalDuration == 0.5)
+        let basic = ProbedAnimationOperation("basic", layer: basicLayer, animation: nudge, log: log)
+        let keyframe = ProbedAnimationOperation("keyframe", layer: keyframeLayer, animation: hop, log: log)
+        queue.addOperations([basic, keyframe])
+        await clock.advance(by: 0.25)
+        #expect(!basic.isFinished && !keyframe.isFinished)
+        // Held at the from-offset during the delay.
+        #expect(basicLayer.presentation()?.position.x == 4 && keyframeLayer.presentation()?.position.x == 4)
+        await clock.advance(by: 0.25)
+        await expectFinishedOnce(basic, .finished, clock: clock)
+        await expectFinishedOnce(keyframe, .finished, clock: clock)
+        #expect(log.time(of: "basic finished") == 0.5 && log.time(of: "keyframe finished") == 0.5)
+        #expect(basicLayer.position.x == 0 && keyframeLayer.position.x == 0)
+    }
+
     // MARK: Cancelled before start
 
     @Test func operationCancelledBeforeBeingAddedFinishesCancelledWithoutTouchingTheLayer() async {
