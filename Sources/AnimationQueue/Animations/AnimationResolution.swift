@@ -55,7 +55,8 @@ struct PropertyAnimationInput {
             let shown = from ?? LayerReading.shown(layer, keyPath)
             fromValue = shown
             let endsAtStart = mediaTiming.endsAtStart(forDuration: duration)
-            finals = [(keyPath, endsAtStart ? (shown ?? to) : to)]
+            let last = isCumulative ? cumulativeEnd(from: shown, to: to, timing: mediaTiming, duration: duration) : to
+            finals = [(keyPath, endsAtStart ? (shown ?? to) : last)]
             initial = [(keyPath, shown)]
         }
         guard duration > 0 else {
@@ -76,6 +77,34 @@ struct PropertyAnimationInput {
         animation.timingFunction = (timing ?? .linear).mediaTimingFunction
         mediaTiming.apply(to: animation, duration: duration)
         return ResolvedAnimation(animation: animation, finalValues: finals, initialValues: initial)
+    }
+}
+
+/// Where a cumulative animation from `from` to `to` ends: `to` plus the change of each
+/// pass that accumulates (``MediaTiming/accumulatedPasses(forDuration:)``), added
+/// componentwise for numbers, points, sizes and rects. Other values (transforms, colors)
+/// end at `to`.
+func cumulativeEnd(from: Any?, to: Any, timing: MediaTiming, duration: TimeInterval) -> Any {
+    let passes = timing.accumulatedPasses(forDuration: duration)
+    guard passes > 0 else { return to }
+    let k = CGFloat(passes)
+    func add(_ f: CGFloat, _ t: CGFloat) -> CGFloat { t + k * (t - f) }
+    switch (from, to) {
+    case let (f as CGPoint, t as CGPoint):
+        return CGPoint(x: add(f.x, t.x), y: add(f.y, t.y))
+    case let (f as CGSize, t as CGSize):
+        return CGSize(width: add(f.width, t.width), height: add(f.height, t.height))
+    case let (f as CGRect, t as CGRect):
+        return CGRect(x: add(f.origin.x, t.origin.x), y: add(f.origin.y, t.origin.y),
+                      width: add(f.size.width, t.size.width), height: add(f.size.height, t.size.height))
+    default:
+        guard let f = animationNumber(from), let t = animationNumber(to) else { return to }
+        let end = t + Double(passes) * (t - f)
+        switch to {
+        case is CGFloat: return CGFloat(end)
+        case is Float: return Float(end)
+        default: return end
+        }
     }
 }
 

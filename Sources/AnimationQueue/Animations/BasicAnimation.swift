@@ -40,7 +40,9 @@ public struct BasicAnimation<Value: AnimationValue>: TimedAnimation {
     /// Whether `from` and `to` are offsets added to the model value, which the animation
     /// leaves unchanged (a shake, a nudge).
     public var isAdditive: Bool
-    /// Whether each repetition continues from where the previous one ended.
+    /// Whether each repetition continues from where the previous one ended (each pass adds
+    /// `to − from`). The model then receives where the last pass ends, for numbers, points,
+    /// sizes and rects; other values (transforms, colors) receive `to`.
     public var isCumulative: Bool = false
     /// Delay, speed, repetition and autoreverse.
     public var mediaTiming: MediaTiming

@@ -31,7 +31,9 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
     public let calculationMode: KeyframeCalculationMode
     /// Whether the values are offsets added to the model value, which stays unchanged.
     public var isAdditive: Bool
-    /// Whether each repetition continues from where the previous one ended.
+    /// Whether each repetition continues from where the previous one ended (each pass adds
+    /// the change from the first value to the last). The model then receives where the last
+    /// pass ends, for numbers, points, sizes and rects; other values receive the last value.
     public var isCumulative: Bool = false
     /// Delay, speed, repetition and autoreverse.
     public var mediaTiming: MediaTiming
@@ -143,7 +145,8 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
             initial = finals
         } else {
             let endsAtStart = duration > 0 && mediaTiming.endsAtStart(forDuration: duration)
-            (finals, initial) = ([(path, endsAtStart ? first : last)], [(path, first)])
+            let end = isCumulative ? cumulativeEnd(from: first, to: last, timing: mediaTiming, duration: duration) : last
+            (finals, initial) = ([(path, endsAtStart ? first : end)], [(path, first)])
         }
         guard duration > 0 else {
             let hold = holdAnimation(path, first, isAdditive: isAdditive, for: mediaTiming.delay)

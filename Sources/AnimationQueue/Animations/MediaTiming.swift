@@ -103,10 +103,26 @@ public struct MediaTiming: Sendable, Hashable {
     public func endsAtStart(forDuration duration: TimeInterval) -> Bool {
         guard autoreverses, duration > 0, !repeatsForever else { return false }
         let cycles = repeatDuration > 0 ? repeatDuration / (2 * duration) : Double(repeatCount == 0 ? 1 : repeatCount)
-        // A whole number of cycles, give or take a rounding error of the division (2.1 s of
-        // 0.3 s cycles is 7.000000000000001 of them), ends after the reverse half.
-        if abs(cycles - cycles.rounded()) <= 1e-9 * max(1, cycles) { return true }
+        if Self.wholeNumber(cycles) != nil { return true }
         return cycles - cycles.rounded(.down) > 0.5
+    }
+
+    /// How many passes of a cumulative animation add their change to the last one, so that
+    /// it ends at `to + passes · (to − from)`: one fewer than the passes it starts (the last
+    /// may be cut short). 0 when nothing accumulates: one pass, autoreversing (each cycle
+    /// ends where it began), or repeating forever.
+    public func accumulatedPasses(forDuration duration: TimeInterval) -> Int {
+        guard !autoreverses, duration > 0, !repeatsForever else { return 0 }
+        let passes = repeatDuration > 0 ? repeatDuration / duration : Double(repeatCount == 0 ? 1 : repeatCount)
+        let started = Self.wholeNumber(passes) ?? passes.rounded(.up)
+        return max(0, Int(started) - 1)
+    }
+
+    /// `count` as a whole number, if it is one give or take a rounding error (2.1 s of 0.3 s
+    /// cycles is 7.000000000000001 of them); else nil.
+    private static func wholeNumber(_ count: Double) -> Double? {
+        let whole = count.rounded()
+        return abs(count - whole) <= 1e-9 * max(1, count) ? whole : nil
     }
 
     /// Copies the timing to `animation`: duration, speed, repeats, autoreverse, the delay as

@@ -113,6 +113,34 @@ struct OperationOutcomeTests {
         #expect(basicLayer.position.x == 0 && keyframeLayer.position.x == 0)
     }
 
+    /// A cumulative animation's passes each add their change, and the model receives where
+    /// the last one ends, so nothing jumps back when the animation is removed.
+    @Test func aCumulativeAnimationLeavesTheModelWhereItsLastPassEnds() async {
+        let clock = AnimationTestClock()
+        let basicLayer = clock.makeLayer(), keyframeLayer = clock.makeLayer(), pointLayer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        var climb = BasicAnimation(.positionX, from: 0, to: 10, duration: 1, timing: .linear, repeatCount: 3)
+        climb.isCumulative = true
+        var steps = KeyframeAnimation(.positionX, values: [0, 5, 10], duration: 1, repeatCount: 2)
+        steps.isCumulative = true
+        var drift = BasicAnimation(.position, from: CGPoint(x: 1, y: 2), to: CGPoint(x: 3, y: 5), duration: 1,
+                                   timing: .linear).repeating(2.5)
+        drift.isCumulative = true
+        let operations = [AnimationOperation(layer: basicLayer, animation: climb),
+                          AnimationOperation(layer: keyframeLayer, animation: steps),
+                          AnimationOperation(layer: pointLayer, animation: drift)]
+        for operation in operations { operation.motion = .full }
+        queue.addOperations(operations)
+        await clock.advance(by: 1.5)
+        #expect(basicLayer.presentation()?.position.x == 15, "half-way through the second pass")
+        await clock.advance(by: 2)
+        #expect(operations.allSatisfy { $0.outcome == .finished })
+        #expect(basicLayer.position.x == 30 && basicLayer.presentation()?.position.x == 30)
+        #expect(keyframeLayer.position.x == 20 && keyframeLayer.presentation()?.position.x == 20)
+        // Three passes begin (the third is cut short): two changes of (2, 3) are added.
+        #expect(pointLayer.position == CGPoint(x: 7, y: 11))
+    }
+
     // MARK: Cancelled before start
 
     @Test func operationCancelledBeforeBeingAddedFinishesCancelledWithoutTouchingTheLayer() async {
