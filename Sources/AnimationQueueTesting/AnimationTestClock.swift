@@ -31,11 +31,11 @@ import OpenQuartzCore
 /// **Work that does not settle.** Operations created for layers on this clock record the
 /// work they have in flight with the clock (operations on other clocks record nothing).
 /// If that work makes no progress for ``settleTimeout`` real seconds, the call that was
-/// settling records a test failure listing what was still in flight (``UnsettledWork``), as
-/// it does when engine work keeps falling due at one instant for a million callbacks (a
-/// completion block that schedules another at the same time, without end):
+/// settling records a test failure listing what was still in flight (``UnsettledWork``):
 /// an issue in Swift Testing, which XCTest reports as a failure of the running test through
-/// the toolchain's interoperability, and a line on standard error in any case.
+/// the toolchain's interoperability, and a line on standard error in any case. So does
+/// engine work that keeps falling due at one instant for a million callbacks (a completion
+/// block that schedules another at the same time, without end).
 ///
 /// **One mover at a time.** The calls that move the clock (`advance`, `runUntilIdle` and
 /// `settle`) run one at a time: await each before making the next. One made while another is

@@ -174,7 +174,7 @@ struct UnstoredProperty: Sendable {
     /// Sets a boxed value through the accessor; false when the value has the wrong type. nil
     /// for a read-only property.
     let set: (@Sendable (CALayer, Any?) -> Bool)?
-    /// What to pass, for messages.
+    /// For messages: what to pass, or for a read-only property, what to do instead.
     let expected: String
 
     /// A property whose value is optional, so nil clears it.

@@ -73,13 +73,13 @@ extension CALayer {
             storedSuperlayer = nil
             return parent
         }
-        guard parent != nil else { return }
+        guard let parent else { return }
         Transactions.noteChange(to: self)
         if removesAnimations {
             for layer in Engine.locked({ subtree() }) { layer.removeAllAnimations() }
         }
         rescheduleTimingOfSubtree()
-        parent?.sublayersDidChange()
+        parent.sublayersDidChange()
     }
 
     private func insert(_ layer: CALayer, at index: ([CALayer]) -> Int) {
