@@ -170,6 +170,16 @@ enum AppleBehaviourProbes {
         return (host, committedLayer(in: host))
     }
 
+    /// The `position.x` that a new layer under a paused host shows at local time `time`
+    /// with `animation` added at time 0 (NaN without a presentation layer).
+    static func positionX(showing animation: CAAnimation, at time: CFTimeInterval) -> Double {
+        let (host, layer) = layerUnderPausedHost(at: 0)
+        layer.add(animation, forKey: "probe")
+        CATransaction.flush()
+        seek(host, to: time)
+        return layer.presentation().map { Double($0.position.x) } ?? .nan
+    }
+
     /// Moves a paused host to local time `time` and commits it.
     static func seek(_ host: CALayer, to time: CFTimeInterval) {
         host.timeOffset = time
@@ -652,7 +662,6 @@ enum AppleBehaviourProbes {
     /// plus the value of the current repeat cycle". An autoreversing 0 → 10 ramp repeated
     /// twice, sampled a quarter into its second cycle under a paused host.
     static func cumulativeAutoreversingRepeats() -> ProbeResult {
-        let (host, layer) = layerUnderPausedHost(at: 0)
         let bounce = CABasicAnimation(keyPath: "position.x")
         bounce.fromValue = CGFloat(0)
         bounce.toValue = CGFloat(10)
@@ -660,10 +669,7 @@ enum AppleBehaviourProbes {
         bounce.repeatCount = 2
         bounce.autoreverses = true
         bounce.isCumulative = true
-        layer.add(bounce, forKey: "bounce")
-        CATransaction.flush()
-        seek(host, to: 2.5)
-        let seen = layer.presentation().map { Double($0.position.x) } ?? .nan
+        let seen = positionX(showing: bounce, at: 2.5)
         return ProbeResult(
             question: "cumulative, autoreversing 0 → 10 ramp (1 s each way), position.x at 2.5 s",
             openQuartzCoreChoice: "5 (each cycle ends where it began, so nothing accumulates; one pass's change per cycle would give 15)",
@@ -680,7 +686,6 @@ enum AppleBehaviourProbes {
     /// cycle; read as SMIL's "sum" (the end value, 10, added to the cycle's own 5 → 10), it is
     /// 17.5.
     static func cumulativeRepeatsFromANonZeroStart() -> ProbeResult {
-        let (host, layer) = layerUnderPausedHost(at: 0)
         let ramp = CABasicAnimation(keyPath: "position.x")
         ramp.fromValue = CGFloat(5)
         ramp.toValue = CGFloat(10)
@@ -688,10 +693,7 @@ enum AppleBehaviourProbes {
         ramp.repeatCount = 3
         ramp.isCumulative = true
         ramp.timingFunction = CAMediaTimingFunction(name: .linear)
-        layer.add(ramp, forKey: "ramp")
-        CATransaction.flush()
-        seek(host, to: 1.5)
-        let seen = layer.presentation().map { Double($0.position.x) } ?? .nan
+        let seen = positionX(showing: ramp, at: 1.5)
         return ProbeResult(
             question: "cumulative 5 → 10 linear ramp (1 s, 3 repeats), position.x at 1.5 s",
             openQuartzCoreChoice: "12.5 (each cycle adds one pass's change, 5; adding the end value, 10, would give 17.5)",
