@@ -102,7 +102,7 @@ public struct MediaTiming: Sendable, Hashable {
     /// ``ResolvedAnimation/finalValues`` for fractional counts).
     public func endsAtStart(forDuration duration: TimeInterval) -> Bool {
         guard autoreverses, duration > 0, !repeatsForever else { return false }
-        let cycles = repeatDuration > 0 ? repeatDuration / (2 * duration) : Double(repeatCount == 0 ? 1 : repeatCount)
+        let cycles = count(of: 2 * duration)
         if Self.wholeNumber(cycles) != nil { return true }
         return cycles - cycles.rounded(.down) > 0.5
     }
@@ -113,9 +113,16 @@ public struct MediaTiming: Sendable, Hashable {
     /// ends where it began), or repeating forever.
     public func accumulatedPasses(forDuration duration: TimeInterval) -> Int {
         guard !autoreverses, duration > 0, !repeatsForever else { return 0 }
-        let passes = repeatDuration > 0 ? repeatDuration / duration : Double(repeatCount == 0 ? 1 : repeatCount)
+        let passes = count(of: duration)
         let started = Self.wholeNumber(passes) ?? passes.rounded(.up)
         return max(0, Int(started) - 1)
+    }
+
+    /// How many times a stretch lasting `length` plays (a pass, or an autoreversing cycle of
+    /// two): `repeatDuration / length`, else the repeat count (1 for 0). Not for endless
+    /// repeats.
+    private func count(of length: TimeInterval) -> Double {
+        repeatDuration > 0 ? repeatDuration / length : Double(repeatCount == 0 ? 1 : repeatCount)
     }
 
     /// `count` as a whole number, if it is one give or take a rounding error (2.1 s of 0.3 s
