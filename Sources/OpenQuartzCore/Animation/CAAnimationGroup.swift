@@ -3,7 +3,8 @@ import Foundation
 /// An object that allows multiple animations to be grouped and run concurrently.
 ///
 /// The children run in the group's time space: a child's `beginTime` is relative to the
-/// group's start, and the group's duration clips them (Apple, "CAAnimationGroup").
+/// group's start, and the group's duration clips them (Apple, "CAAnimationGroup"). A child
+/// that sets no duration spans the group.
 open class CAAnimationGroup: CAAnimation {
     /// The animations to run concurrently.
     open var animations: [CAAnimation]?
@@ -38,9 +39,14 @@ open class CAAnimationGroup: CAAnimation {
         }
     }
 
+    /// A child whose `duration` is 0 or less (or NaN) spans the group: it takes the group's
+    /// duration, which `add(_:forKey:)` has already resolved. Apple's `CAAnimationGroup`
+    /// example groups a 1 s fade with a scale that sets no duration, in a 1 s group, and
+    /// describes the scale growing while the opacity drops; the transaction's 0.25 s would
+    /// end the scale a quarter of the way in.
     override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
         for child in animations ?? [] {
-            if child.duration <= 0 { child.duration = CATransaction.animationDuration() }
+            if child.duration <= 0 || child.duration.isNaN { child.duration = duration }
             child.prepareForAttachment(to: layer, previousValues: previousValues)
         }
     }

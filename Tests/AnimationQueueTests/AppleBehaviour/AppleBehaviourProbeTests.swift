@@ -93,6 +93,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.cumulativeAutoreversingRepeats()])
     }
 
+    @Test func aGroupChildWithoutADurationSpansTheGroup() {
+        check([AppleBehaviourProbes.groupChildWithoutADuration()])
+    }
+
     private func check(_ results: [ProbeResult]) {
         for result in results {
             print(result)

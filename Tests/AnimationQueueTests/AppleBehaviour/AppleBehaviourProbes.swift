@@ -731,6 +731,27 @@ enum AppleBehaviourProbes {
         )
     }
 
+    /// `CAAnimationGroup`'s documentation groups a 1 s fade with a scale that sets no
+    /// duration and describes them together; it does not say which duration the scale
+    /// takes. A `position.x` 0 → 100 ramp with no duration in a 1 s group, sampled at 0.5 s.
+    static func groupChildWithoutADuration() -> ProbeResult {
+        let ramp = CABasicAnimation(keyPath: "position.x")
+        ramp.fromValue = CGFloat(0)
+        ramp.toValue = CGFloat(100)
+        ramp.timingFunction = CAMediaTimingFunction(name: .linear)
+        let group = CAAnimationGroup()
+        group.animations = [ramp]
+        group.duration = 1
+        let seen = positionX(showing: group, at: 0.5)
+        return ProbeResult(
+            question: "a 0 → 100 position.x ramp with no duration in a 1 s group: position.x at 0.5 s",
+            openQuartzCoreChoice: "50 (the child spans the group; with the transaction's 0.25 s it would have ended, showing the model's 0)",
+            alternativeMode: nil,
+            observed: "\(seen)",
+            matches: abs(seen - 50) < 1e-3
+        )
+    }
+
     private static func describe(_ value: Double?) -> String {
         value.map { "\($0)" } ?? "nil"
     }

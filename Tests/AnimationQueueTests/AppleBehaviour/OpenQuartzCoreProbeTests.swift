@@ -104,6 +104,10 @@ struct OpenQuartzCoreProbeTests {
 
     /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is
     /// selected for this run, and then to differ.
+    @Test func aGroupChildWithoutADurationSpansTheGroup() {
+        check(AppleBehaviourProbes.groupChildWithoutADuration(), differsUnder: [])
+    }
+
     private func check(_ result: ProbeResult, differsUnder modes: Set<String>) {
         let selected = modes.intersection(Self.modes)
         if selected.isEmpty {

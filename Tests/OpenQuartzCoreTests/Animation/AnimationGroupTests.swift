@@ -86,6 +86,43 @@ import Testing
         #expect(layer.animationKeys() == nil)
     }
 
+    /// Apple's `CAAnimationGroup` example: a 1 s fade and a scale that sets no duration, in
+    /// a 1 s group; "as the animation's scale increases to (3, 3, 3), the opacity drops to 0".
+    @Test func childWithoutADurationSpansTheGroup() throws {
+        let h = EngineHarness()
+        let layer = makeLayer(h)
+        let fadeOut = CABasicAnimation(keyPath: "opacity")
+        fadeOut.fromValue = 1
+        fadeOut.toValue = 0
+        fadeOut.duration = 1
+        let expandScale = CABasicAnimation(keyPath: "transform.scale")
+        expandScale.fromValue = 1
+        expandScale.toValue = 3
+        h.commit { layer.add(group(duration: 1, [fadeOut, expandScale]), forKey: "g") }
+        h.advanceClock(to: 100.5)
+        let halfway = try #require(layer.presentation())
+        expectClose(halfway.opacity, 0.5)
+        expectClose(halfway.transform.m11, 2, "1 → 3 over the group's 1 s, not the transaction's 0.25 s")
+        h.advanceClock(to: 100.875)
+        expectClose(try #require(layer.presentation()).transform.m11, 2.75)
+    }
+
+    /// A group that sets no duration takes the transaction's (0.25 s), and so do its
+    /// children that set none.
+    @Test func childrenOfAGroupWithoutADurationSpanTheTransactionsDuration() throws {
+        let h = EngineHarness()
+        let layer = makeLayer(h)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 0
+        move.toValue = 100
+        let g = CAAnimationGroup()
+        g.animations = [move]
+        h.commit { layer.add(g, forKey: "g") }
+        h.advanceClock(to: 100.125)
+        expectClose(try #require(layer.presentation()).position.x, 50)
+        #expect(layer.animation(forKey: "g")?.duration == 0.25)
+    }
+
     @Test func childBackwardFillHoldsFromValueBeforeItsBeginInGroup() throws {
         let h = EngineHarness()
         let layer = makeLayer(h)
