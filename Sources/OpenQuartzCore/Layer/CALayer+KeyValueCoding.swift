@@ -44,20 +44,34 @@ extension CALayer {
         didChangeValue(forLayerKey: key, change)
     }
 
-    /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`.
+    /// Reads a dotted key path such as `"position.x"` or `"transform.rotation.z"`. When the
+    /// first key's value is a layer or an animation (`"superlayer.name"`), the rest of the
+    /// path is read from that object, as key-value coding does.
     func keyPathValue(_ keyPath: String) -> Any? {
         guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return value(forKey: keyPath) }
         let root = value(forKey: String(keyPath[..<dot]))
-        return root.flatMap { SubPath.read($0, String(keyPath[keyPath.index(after: dot)...])) }
+        let subpath = String(keyPath[keyPath.index(after: dot)...])
+        switch root {
+        case let layer as CALayer: return layer.value(forKeyPath: subpath)
+        case let animation as CAAnimation: return animation.value(forKeyPath: subpath)
+        default: return root.flatMap { SubPath.read($0, subpath) }
+        }
     }
 
     /// Writes a dotted key path by reading the root value, changing the component, and
-    /// setting the root value back.
+    /// setting the root value back. When the first key's value is a layer or an animation,
+    /// the rest of the path is set on that object.
     func setKeyPathValue(_ value: Any?, _ keyPath: String) {
         guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return setValue(value, forKey: keyPath) }
         let rootKey = String(keyPath[..<dot])
         let subpath = String(keyPath[keyPath.index(after: dot)...])
-        guard let value, let root = self.value(forKey: rootKey),
+        let root = self.value(forKey: rootKey)
+        switch root {
+        case let layer as CALayer: return layer.setValue(value, forKeyPath: subpath)
+        case let animation as CAAnimation: return animation.setValue(value, forKeyPath: subpath)
+        default: break
+        }
+        guard let value, let root,
               let updated = SubPath.write(root, subpath, value) else {
             OQC.report(.invalidValue, key: keyPath, "cannot set '\(keyPath)' on \(type(of: self)) to \(value.map { "\($0)" } ?? "nil"): the path or the value's type does not match the property; the value is ignored.")
             return

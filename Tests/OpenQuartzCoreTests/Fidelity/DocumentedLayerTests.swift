@@ -101,6 +101,31 @@ import Testing
         #expect(parent.value(forKey: "delegate") as? Delegate === delegate)
     }
 
+    /// Key-value coding goes on through an object: a key path whose first key holds a layer
+    /// or an animation is read and written on that object (`NSKeyValueCoding`:
+    /// `value(forKeyPath:)` applies the rest of the path to the first key's value).
+    @Test func aKeyPathGoesOnThroughALayerOrAnAnimationValue() {
+        let harness = EngineHarness()
+        let parent = harness.makeLayer(), child = harness.makeLayer()
+        harness.setModel {
+            parent.addSublayer(child)
+            parent.name = "parent"
+            parent.position = CGPoint(x: 7, y: 8)
+        }
+        #expect(child.value(forKeyPath: "superlayer.name") as? String == "parent")
+        #expect(child.value(forKeyPath: "superlayer.position.x") as? CGFloat == 7)
+        harness.setModel { child.setValue(CGFloat(9), forKeyPath: "superlayer.position.y") }
+        #expect(parent.position == CGPoint(x: 7, y: 9))
+        #expect(parent.value(forKeyPath: "superlayer.name") == nil, "a nil object ends the path")
+
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.duration = 2
+        harness.setModel { child.setValue(fade, forKey: "companion") }
+        #expect(child.value(forKeyPath: "companion.duration") as? CFTimeInterval == 2)
+        harness.setModel { child.setValue(CFTimeInterval(3), forKeyPath: "companion.duration") }
+        #expect(fade.duration == 3)
+    }
+
     /// `superlayer` is read-only (`CALayer.h`: `@property(nullable, readonly)`), and a value
     /// of the wrong type for a tree property is reported and ignored.
     @Test func keyValueCodingReportsAReadOnlySuperlayerAndAWrongTypeForSublayers() {
