@@ -64,11 +64,10 @@ open class CASpringAnimation: CABasicAnimation {
     /// treated as critically damped).
     open var allowsOverdamping: Bool = false
 
-    /// The time the spring needs to settle, for the current parameters, divided by |speed|.
+    /// The time the spring needs to settle, for the current parameters, divided by |speed|:
+    /// infinite at a `speed` of 0, where the spring's time stands still.
     open var settlingDuration: CFTimeInterval {
-        let seconds = solver.settlingDuration
-        let rate = abs(Double(speed))
-        return rate > 0 ? seconds / rate : seconds
+        solver.settlingDuration / abs(Double(speed))
     }
 
     /// The perceptual duration implied by the physical parameters: 2π·√(mass/stiffness).

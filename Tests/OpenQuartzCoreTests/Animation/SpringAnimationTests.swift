@@ -184,6 +184,10 @@ import Testing
         let base = spring.settlingDuration
         spring.speed = 2
         #expect(abs(spring.settlingDuration - base / 2) < 1e-12)
+        spring.speed = -0.5
+        #expect(abs(spring.settlingDuration - base * 2) < 1e-12)
+        spring.speed = 0
+        #expect(spring.settlingDuration == .infinity, "a spring whose time stands still never settles")
     }
 
     // MARK: Perceptual parameters
