@@ -56,9 +56,10 @@ open class CATransaction: NSObject {
         setValue(dur, forKey: kCATransactionAnimationDuration)
     }
 
-    /// The timing function of animations added in this transaction (nil unless set): an
-    /// implicit animation takes it, and so does an animation added without a timing function
-    /// of its own.
+    /// The timing function of animations added in this transaction (nil unless set): every
+    /// animation added while it is set takes it, replacing its own timing function
+    /// (`CATransaction.h`: "any animations added to layers will have this value set as their
+    /// timingFunction property").
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
         Transactions.animationTimingFunction()
     }
