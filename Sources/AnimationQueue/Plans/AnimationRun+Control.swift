@@ -17,6 +17,10 @@ import Foundation
 /// nil)` reads the current media time, and animations added later with an absolute
 /// `beginTime` start when they should. The restore happens before ``outcome`` returns.
 ///
+/// ``pause()``, ``resume()`` and a new speed take effect on the run (``isPaused``, the steps
+/// it holds back) at once, from any thread. The layers are retimed on the main thread: at
+/// once when called there, else on the main queue's next turn.
+///
 /// - Note: The retiming applies to everything on those layers and their sublayers, including
 ///   animations that are not part of the run; an animation of other code still running on
 ///   one of them when the run ends jumps by the time the run's pauses took. Two runs that

@@ -69,6 +69,23 @@ private final class ExampleLog: @unchecked Sendable {
     #expect(clock.pendingWork.isEmpty)
 }
 
+// MARK: TestingWithVirtualTime.md, "A cancel, too, needs the clock to move"
+
+@Test(.timeLimit(.minutes(1))) func testingGuideCancelThenMoveTheClock() async {
+    let clock = AnimationTestClock()
+    let card = clock.makeLayer()
+    let run = AnimationQueue(name: "test").run(AnimationPlan {
+        Step(card, BasicAnimation(.opacity, from: 0, to: 1, duration: 0.4, timing: .linear))
+    }, motion: .full)
+    await clock.advance(by: 0.1)
+    run.cancel()
+    #expect(!run.isFinished, "the removal is reported on a later turn of the clock")
+    await clock.advance(by: 0)      // the removals are reported; the steps finish
+    #expect(run.isFinished, "the outcome is ready without more time")
+    #expect(await run.outcome == .cancelled)
+    #expect(card.opacity == 0.25 && card.animationKeys() == nil, "held where it was shown")
+}
+
 @Suite(.timeLimit(.minutes(1)))
 struct DocExampleTests {
     // MARK: AnimationQueueTesting/AnimationTestClock.swift:14
