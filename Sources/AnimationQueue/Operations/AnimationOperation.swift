@@ -111,6 +111,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         setKey()
     }
 
+    /// A chain that never ran is released link by link (see `releaseDependenciesLinkByLink`).
+    deinit { releaseDependenciesLinkByLink() }
+
     /// Keys the operation by its address (part of initialisation).
     private func setKey() {
         animationKey = Self.key(for: self)

@@ -43,6 +43,8 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         super.init()
     }
 
+    deinit { releaseDependenciesLinkByLink() }
+
     /// True: the operation keeps running after `start()` returns, until it finishes itself.
     open override var isAsynchronous: Bool { true }
     /// Whether the operation has started and not yet finished (KVO-compliant).

@@ -27,6 +27,8 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         super.init()
     }
 
+    deinit { releaseDependenciesLinkByLink() }
+
     /// Calls `observer` with the outcome just before the operation reports `isFinished`
     /// (cancelled if cancelled before it ran).
     func onFinish(_ observer: @escaping @Sendable (MainThreadOperation, AnimationOutcome) -> Void) {

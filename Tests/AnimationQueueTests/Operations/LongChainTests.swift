@@ -196,6 +196,37 @@ struct LongChainTests {
         }
     }
 
+    /// A 50,000-link chain that never ran (never added to a queue, so nothing unlinked it) is
+    /// released without a deep recursive deinit, whether its links are animation steps,
+    /// `AsyncOperation`s or plain operations between them. Run in a child process: a stack
+    /// overflow would otherwise take the whole test run down.
+    @Test func fiftyThousandLinkChainsThatNeverRanAreReleased() async {
+        await #expect(processExitsWith: .success) {
+            final class Fetch: AsyncOperation, @unchecked Sendable {
+                override func execute() { finish() }
+            }
+            let layer = CALayer()
+            let fade = BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3)
+            let makers: [() -> Operation] = [
+                { AnimationOperation(layer: layer, animation: fade) },
+                { Fetch() },
+                { BlockOperation {} },
+            ]
+            for pattern in [[0], [1], [0, 2], [1, 2, 0]] {
+                var last: Operation?
+                weak var first: Operation?
+                for index in 0..<50_000 {
+                    let link = makers[pattern[index % pattern.count]]()
+                    if let last { link.addDependency(last) } else { first = link }
+                    last = link
+                }
+                last = nil
+                guard first == nil else { exit(2) }
+            }
+            exit(0)
+        }
+    }
+
     /// Cancelling the head of a 100,000-step chain cancels every step at once (propagation is
     /// synchronous). Run in a child process: a stack overflow in cancellation propagation
     /// would otherwise take the whole test run down.
