@@ -52,6 +52,7 @@ enum ReadmeSnippets {
         pop.addDependency(fade)              // pop starts when fade has finished
         AnimationQueue.main.addOperations([fade, pop])
         // Later: fade.outcome == .finished (nil until it has finished)
+        // In async code: let outcome = await pop.waitForOutcome()
         return [fade, pop]
     }
 
