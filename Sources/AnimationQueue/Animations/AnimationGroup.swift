@@ -14,8 +14,8 @@ import Foundation
 /// one is given, which clips the children). A clipped child stops where the group ends,
 /// and the layer then shows that child's final value, which the model already holds: it
 /// jumps there, as a clipped child does in Core Animation. The group's own media timing
-/// (delay, repeats, autoreverse, speed) applies on top. A child's ``LayerAnimation/reducedMotion`` is not
-/// consulted; the group's is.
+/// (delay, repeats, autoreverse, speed) applies on top. A child's
+/// ``LayerAnimation/reducedMotion`` is not consulted; the group's is.
 public struct AnimationGroup: LayerAnimation, TimedAnimation {
     /// The animations, all of the same layer.
     public var animations: [any LayerAnimation]

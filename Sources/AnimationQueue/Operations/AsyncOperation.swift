@@ -43,6 +43,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         super.init()
     }
 
+    /// A chain that never ran is released link by link (see `releaseDependenciesLinkByLink`).
     deinit { releaseDependenciesLinkByLink() }
 
     /// True: the operation keeps running after `start()` returns, until it finishes itself.

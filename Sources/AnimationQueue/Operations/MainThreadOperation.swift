@@ -27,6 +27,7 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         super.init()
     }
 
+    /// A chain that never ran is released link by link (see `releaseDependenciesLinkByLink`).
     deinit { releaseDependenciesLinkByLink() }
 
     /// Calls `observer` with the outcome just before the operation reports `isFinished`

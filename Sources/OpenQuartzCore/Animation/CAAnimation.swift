@@ -237,6 +237,10 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// The key paths the animation changes, for `needsDisplay(forKey:)` and diagnostics.
     var animatedKeyPaths: [String] { [] }
 
+    /// Whether the animation sets no usable duration (0 or less, or NaN): added to a layer it
+    /// takes the transaction's, and in a group the group's.
+    var setsNoDuration: Bool { duration <= 0 || duration.isNaN }
+
     /// Called on the copy stored by `add(_:forKey:)` before it joins `layer`: resolves
     /// values that depend on the layer's state at that moment. The base class does nothing.
     func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {}

@@ -46,7 +46,7 @@ open class CAAnimationGroup: CAAnimation {
     /// end the scale a quarter of the way in.
     override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
         for child in animations ?? [] {
-            if child.duration <= 0 || child.duration.isNaN { child.duration = duration }
+            if child.setsNoDuration { child.duration = duration }
             child.prepareForAttachment(to: layer, previousValues: previousValues)
         }
     }

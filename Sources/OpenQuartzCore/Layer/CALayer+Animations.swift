@@ -18,7 +18,7 @@ extension CALayer {
     func attach(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
         let key = anim is CATransition ? kCATransition : key
-        if copy.duration <= 0 || copy.duration.isNaN {
+        if copy.setsNoDuration {
             if copy.duration < 0 || copy.duration.isNaN {
                 OQC.report(.ignoredInput, key: key ?? "", "an animation duration of \(copy.duration) is invalid; Core Animation uses the transaction duration (\(CATransaction.animationDuration()) s) instead. Use a duration of 0 or more.")
             }
