@@ -157,7 +157,11 @@ enum Convert {
         return v.boxed as? CGRect
     }
 
-    static func transform(_ value: Any?) -> CATransform3D? { value as? CATransform3D }
+    /// A transform, given as itself or boxed (`NSValue(caTransform3D:)`, as Apple code boxes
+    /// it for key-value coding and `style`).
+    static func transform(_ value: Any?) -> CATransform3D? {
+        value as? CATransform3D ?? (value as? NSValue)?.unboxed(CATransform3D.self)
+    }
 
     /// A color, or nil itself; `.none` for a value of another type.
     static func color(_ value: Any?) -> CGColor?? {

@@ -101,6 +101,25 @@ import Testing
         #expect(parent.value(forKey: "delegate") as? Delegate === delegate)
     }
 
+    /// A transform boxed the way Apple code boxes it (`NSValue(caTransform3D:)`) is taken by
+    /// key-value coding and by `style`, as `NSValue(cgPoint:)` is for `position`.
+    @Test func boxedTransformsAreTakenByKeyValueCodingAndStyle() {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        let turn = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        let lift = CATransform3DMakeTranslation(0, 0, 5)
+        harness.setModel {
+            layer.setValue(NSValue(caTransform3D: turn), forKey: "transform")
+            layer.setValue(NSValue(caTransform3D: lift), forKeyPath: "sublayerTransform")
+        }
+        #expect(CATransform3DEqualToTransform(layer.transform, turn))
+        #expect(CATransform3DEqualToTransform(layer.sublayerTransform, lift))
+
+        let styled = harness.makeLayer()
+        harness.setModel { styled.style = ["transform": NSValue(caTransform3D: lift)] }
+        #expect(CATransform3DEqualToTransform(styled.transform, lift))
+    }
+
     /// Key-value coding goes on through an object: a key path whose first key holds a layer
     /// or an animation is read and written on that object (`NSKeyValueCoding`:
     /// `value(forKeyPath:)` applies the rest of the path to the first key's value).
