@@ -48,7 +48,9 @@ extension CALayer {
     /// animations do; an action from the delegate, `actions`, `style` or a subclass runs for
     /// any layer.
     func sublayersDidChange() {
-        guard !isPresentationCopy, !CATransaction.disableActions(),
+        guard !isPresentationCopy else { return }
+        setNeedsLayout()
+        guard !CATransaction.disableActions(),
               let action = action(forKey: SublayersEvent.key) else { return }
         if (action as? CAAnimation)?.isBuiltInImplicitAnimation == true, !Engine.locked({ isCommitted }) { return }
         action.run(forKey: SublayersEvent.key, object: self, arguments: nil)
@@ -95,6 +97,7 @@ extension CALayer {
         guard !isPresentationCopy else { return }
         Transactions.noteChange(to: self)
         Engine.locked { _ = explicitlySetKeys.insert(key) }
+        invalidateLayout(afterChangeOf: key)
         if type(of: self).needsDisplay(forKey: key)
             || key == "bounds" && Engine.locked({ storage.needsDisplayOnBoundsChange }) {
             setNeedsDisplay()

@@ -103,8 +103,8 @@ extension CALayer {
     /// times and callbacks, and if the timing of the layer changed, the running animations
     /// of its subtree are retimed. Called with the engine lock held.
     ///
-    /// - Returns: Work that calls user code (`needsDisplay(forKey:)`, `display()`), to run
-    ///   after unlocking.
+    /// - Returns: Work that calls user code (`needsDisplay(forKey:)`, `layoutSublayers()`,
+    ///   `display()`), to run after unlocking.
     func commitAnimations(timingChanged: Bool) -> [() -> Void] {
         let clock = root.ownClock
         let map = renderTimeMapLocked()
@@ -120,11 +120,13 @@ extension CALayer {
         if timingChanged { rescheduleSubtreeLocked(clock: clock) }
         let displayNeeded = needsDisplayFlag
         needsDisplayFlag = false
+        let layoutNeeded = needsLayoutFlag
         return [{ [self] in
             let layerClass = type(of: self)
             if started.contains(where: { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) }) {
                 FrameDriver.register(self, clock: clock)
             }
+            if layoutNeeded { layoutIfNeeded() }
             if displayNeeded { display() }
         }]
     }

@@ -44,6 +44,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Values before changes made in the current transaction, for animations added without values.
     var previousValues: [String: Any] = [:]
     var needsDisplayFlag = false
+    /// Marked by `setNeedsLayout()`; cleared when `layoutSublayers()` runs.
+    var needsLayoutFlag = false
+    /// `layoutSublayers()` is running: changes it makes do not mark the layer again.
+    var isLayingOut = false
     var storedActions: [String: any CAAction]?
     /// The `style` dictionary; guarded by `Engine.lock`.
     var storedStyle: [AnyHashable: Any]?
