@@ -34,6 +34,23 @@ struct LayerState {
     var needsDisplayOnBoundsChange = false
     var drawsAsynchronously = false
     var allowsGroupOpacity = true
+    // Rendering, stored only (see CALayer+Rendering.swift)
+    var isGeometryFlipped = false
+    var mask: CALayer?
+    var contentsGravity = CALayerContentsGravity.resize
+    var contentsFormat = CALayerContentsFormat.RGBA8Uint
+    var minificationFilter = CALayerContentsFilter.linear
+    var magnificationFilter = CALayerContentsFilter.linear
+    var minificationFilterBias: Float = 0
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var allowsEdgeAntialiasing = false
+    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    var cornerCurve = CALayerCornerCurve.circular
+    var compositingFilter: Any?
+    var filters: [Any]?
+    var backgroundFilters: [Any]?
+    var shouldRasterize = false
+    var rasterizationScale: CGFloat = 1
     // CAMediaTiming
     var beginTime: CFTimeInterval = 0
     var duration: CFTimeInterval = 0
@@ -119,6 +136,26 @@ struct LayerProperty: Sendable {
         "needsDisplayOnBoundsChange": .plain(\.needsDisplayOnBoundsChange, Convert.bool),
         "drawsAsynchronously": .plain(\.drawsAsynchronously, Convert.bool),
         "allowsGroupOpacity": .plain(\.allowsGroupOpacity, Convert.bool),
+        "geometryFlipped": .plain(\.isGeometryFlipped, Convert.bool),
+        "mask": .plain(\.mask, { value in value == nil ? .some(nil) : (value as? CALayer).map { .some($0) } }),
+        "contentsGravity": .plain(\.contentsGravity, Convert.named),
+        "contentsFormat": .plain(\.contentsFormat, Convert.named),
+        "minificationFilter": .plain(\.minificationFilter, Convert.named),
+        "magnificationFilter": .plain(\.magnificationFilter, Convert.named),
+        "minificationFilterBias": .plain(\.minificationFilterBias, Convert.float),
+        "edgeAntialiasingMask": .plain(\.edgeAntialiasingMask, { value in
+            value as? CAEdgeAntialiasingMask ?? Convert.double(value).map { CAEdgeAntialiasingMask(rawValue: UInt32($0)) }
+        }),
+        "allowsEdgeAntialiasing": .plain(\.allowsEdgeAntialiasing, Convert.bool),
+        "maskedCorners": .plain(\.maskedCorners, { value in
+            value as? CACornerMask ?? Convert.double(value).map { CACornerMask(rawValue: UInt($0)) }
+        }),
+        "cornerCurve": .plain(\.cornerCurve, Convert.named),
+        "compositingFilter": .plain(\.compositingFilter, { .some($0) }),
+        "filters": .plain(\.filters, { value in value == nil ? .some(nil) : (value as? [Any]).map { .some($0) } }),
+        "backgroundFilters": .plain(\.backgroundFilters, { value in value == nil ? .some(nil) : (value as? [Any]).map { .some($0) } }),
+        "shouldRasterize": .plain(\.shouldRasterize, Convert.bool),
+        "rasterizationScale": .plain(\.rasterizationScale, Convert.cgFloat),
         "beginTime": .timing(\.beginTime, Convert.double),
         "duration": .timing(\.duration, Convert.double),
         "speed": .timing(\.speed, Convert.float),

@@ -1,0 +1,141 @@
+import Foundation
+
+/// The layer's rendering properties (`CALayer.h`), with Apple's defaults. Nothing is drawn
+/// headless, so they change no presentation value; they are stored, read back, copied by
+/// `init(layer:)` and key-value coded (`"geometryFlipped"`, `"contentsGravity"`, …).
+extension CALayer {
+    /// Whether the geometry of the layer and its sublayers is flipped vertically (false).
+    public var isGeometryFlipped: Bool {
+        get { read(\.isGeometryFlipped) }
+        set { write(\.isGeometryFlipped, newValue, key: "geometryFlipped") }
+    }
+
+    /// Whether the contents are implicitly flipped when rendered: an odd number of layers
+    /// with `isGeometryFlipped` from this layer up to the root (`CALayer.h`).
+    public func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var layer: CALayer? = self
+        while let current = layer {
+            if current.isGeometryFlipped { flipped.toggle() }
+            layer = current.superlayer
+        }
+        return flipped
+    }
+
+    /// A layer whose alpha masks this layer's content (nil).
+    public var mask: CALayer? {
+        get { read(\.mask) }
+        set { write(\.mask, newValue, key: "mask") }
+    }
+
+    /// How the contents are positioned or scaled within the bounds (`.resize`).
+    public var contentsGravity: CALayerContentsGravity {
+        get { read(\.contentsGravity) }
+        set { write(\.contentsGravity, newValue, key: "contentsGravity") }
+    }
+
+    /// The pixel format of the backing store (`.RGBA8Uint`).
+    public var contentsFormat: CALayerContentsFormat {
+        get { read(\.contentsFormat) }
+        set { write(\.contentsFormat, newValue, key: "contentsFormat") }
+    }
+
+    /// The filter used to reduce the contents (`.linear`).
+    public var minificationFilter: CALayerContentsFilter {
+        get { read(\.minificationFilter) }
+        set { write(\.minificationFilter, newValue, key: "minificationFilter") }
+    }
+
+    /// The filter used to enlarge the contents (`.linear`).
+    public var magnificationFilter: CALayerContentsFilter {
+        get { read(\.magnificationFilter) }
+        set { write(\.magnificationFilter, newValue, key: "magnificationFilter") }
+    }
+
+    /// The bias of the minification filter's level of detail (0).
+    public var minificationFilterBias: Float {
+        get { read(\.minificationFilterBias) }
+        set { write(\.minificationFilterBias, newValue, key: "minificationFilterBias") }
+    }
+
+    /// Which edges are antialiased (all four).
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { read(\.edgeAntialiasingMask) }
+        set { write(\.edgeAntialiasingMask, newValue, key: "edgeAntialiasingMask") }
+    }
+
+    /// Whether edges are antialiased as `edgeAntialiasingMask` says (false).
+    public var allowsEdgeAntialiasing: Bool {
+        get { read(\.allowsEdgeAntialiasing) }
+        set { write(\.allowsEdgeAntialiasing, newValue, key: "allowsEdgeAntialiasing") }
+    }
+
+    /// Which corners `cornerRadius` rounds (all four).
+    public var maskedCorners: CACornerMask {
+        get { read(\.maskedCorners) }
+        set { write(\.maskedCorners, newValue, key: "maskedCorners") }
+    }
+
+    /// The curve of the rounded corners (`.circular`).
+    public var cornerCurve: CALayerCornerCurve {
+        get { read(\.cornerCurve) }
+        set { write(\.cornerCurve, newValue, key: "cornerCurve") }
+    }
+
+    /// How much larger than `cornerRadius` a corner of `curve` reaches into the edges: 1 for
+    /// `.circular`, about 1.53 for `.continuous`.
+    public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
+    }
+
+    /// A Core Image filter applied to the content and what lies behind it (nil).
+    public var compositingFilter: Any? {
+        get { read(\.compositingFilter) }
+        set { write(\.compositingFilter, newValue, key: "compositingFilter") }
+    }
+
+    /// Core Image filters applied to the content and sublayers (nil).
+    public var filters: [Any]? {
+        get { read(\.filters) }
+        set { write(\.filters, newValue, key: "filters") }
+    }
+
+    /// Core Image filters applied to what lies behind the layer (nil).
+    public var backgroundFilters: [Any]? {
+        get { read(\.backgroundFilters) }
+        set { write(\.backgroundFilters, newValue, key: "backgroundFilters") }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing (false).
+    public var shouldRasterize: Bool {
+        get { read(\.shouldRasterize) }
+        set { write(\.shouldRasterize, newValue, key: "shouldRasterize") }
+    }
+
+    /// The scale at which a rasterized layer is rendered (1).
+    public var rasterizationScale: CGFloat {
+        get { read(\.rasterizationScale) }
+        set { write(\.rasterizationScale, newValue, key: "rasterizationScale") }
+    }
+
+    /// The layer's preferred size in its superlayer's space: the size of `frame`, the
+    /// bounds mapped into the superlayer (there is no layout manager).
+    public func preferredFrameSize() -> CGSize { frame.size }
+
+    /// Whether `p`, in the layer's own coordinates, lies within its bounds.
+    public func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant of the layer, the layer included, that contains `p`, given in
+    /// the superlayer's coordinates; nil if none. Hidden layers are skipped, and a layer that
+    /// masks to its bounds hides its sublayers outside them.
+    public func hitTest(_ p: CGPoint) -> CALayer? {
+        guard !isHidden else { return nil }
+        let local = superlayer.map { convert(p, from: $0) } ?? p
+        let inside = contains(local)
+        if masksToBounds && !inside { return nil }
+        for sublayer in (sublayers ?? []).reversed() {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return inside ? self : nil
+    }
+}

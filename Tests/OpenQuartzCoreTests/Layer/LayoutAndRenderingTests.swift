@@ -1,0 +1,185 @@
+#if !canImport(QuartzCore)
+// Tests OpenQuartzCore itself (its manual clock or internals): compiled only where
+// QuartzCore is absent; on Apple platforms the engine is not what the package uses.
+
+import Foundation
+import Testing
+@testable import OpenQuartzCore
+
+/// Layout and the rendering properties, as `CALayer.h` declares them.
+@Suite struct LayoutAndRenderingTests {
+    /// Records `layoutSublayers(of:)` calls, by layer name, in order.
+    final class LayoutRecorder: NSObject, CALayerDelegate, @unchecked Sendable {
+        // `lock` guards `laidOut` and `onLayout`.
+        private let lock = NSLock()
+        private var laidOut: [String] = []
+        var onLayout: ((CALayer) -> Void)?
+
+        func layoutSublayers(of layer: CALayer) {
+            lock.withLock { laidOut.append(layer.name ?? "?") }
+            onLayout?(layer)
+        }
+
+        var calls: [String] { lock.withLock { laidOut } }
+    }
+
+    private func named(_ name: String, _ harness: EngineHarness, delegate: LayoutRecorder) -> CALayer {
+        let layer = harness.makeLayer()
+        harness.setModel {
+            layer.name = name
+            layer.delegate = delegate
+        }
+        return layer
+    }
+
+    /// `setNeedsLayout()` marks the layer; the next commit runs `layoutSublayers()` (which
+    /// asks the delegate) once and clears the mark: "before the next update".
+    @Test func aMarkedLayerIsLaidOutOnceAtTheNextCommit() {
+        let harness = EngineHarness()
+        let recorder = LayoutRecorder()
+        let layer = named("card", harness, delegate: recorder)
+        #expect(!layer.needsLayout())
+        harness.commit { layer.setNeedsLayout() }
+        #expect(recorder.calls == ["card"])
+        #expect(!layer.needsLayout())
+        harness.commit { }
+        #expect(recorder.calls == ["card"], "nothing marked, nothing laid out")
+    }
+
+    /// `layoutIfNeeded()` goes up while the superlayer needs layout, then lays out the marked
+    /// layers of the tree beneath, parents first; unmarked layers are not laid out.
+    @Test func layoutIfNeededLaysOutFromTheTopmostMarkedAncestor() {
+        let harness = EngineHarness()
+        let recorder = LayoutRecorder()
+        let root = named("root", harness, delegate: recorder)
+        let middle = named("middle", harness, delegate: recorder)
+        let leaf = named("leaf", harness, delegate: recorder)
+        let sibling = named("sibling", harness, delegate: recorder)
+        harness.setModel {
+            root.addSublayer(middle)
+            middle.addSublayer(leaf)
+            root.addSublayer(sibling)
+        }
+        let before = recorder.calls.count
+        OQC.withClock(harness.clock) {
+            CATransaction.begin()
+            root.setNeedsLayout()
+            middle.setNeedsLayout()
+            leaf.setNeedsLayout()
+            leaf.layoutIfNeeded()
+            #expect(Array(recorder.calls.dropFirst(before)) == ["root", "middle", "leaf"])
+            #expect(!root.needsLayout() && !middle.needsLayout() && !leaf.needsLayout())
+            CATransaction.commit()
+        }
+        #expect(Array(recorder.calls.dropFirst(before)) == ["root", "middle", "leaf"], "the commit found nothing marked")
+    }
+
+    /// Apple marks a layer when its sublayers change, and a layer and its superlayer when its
+    /// bounds or transform change; but not while the layer runs its own layout.
+    @Test func treeBoundsAndTransformChangesMarkLayout() {
+        let harness = EngineHarness()
+        let recorder = LayoutRecorder()
+        let parent = named("parent", harness, delegate: recorder)
+        let child = named("child", harness, delegate: recorder)
+        OQC.withClock(harness.clock) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            parent.addSublayer(child)
+            #expect(parent.needsLayout() && !child.needsLayout())
+            parent.layoutIfNeeded()
+            child.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            #expect(child.needsLayout() && parent.needsLayout())
+            parent.layoutIfNeeded()
+            child.transform = CATransform3DMakeScale(2, 2, 1)
+            #expect(child.needsLayout() && parent.needsLayout())
+            parent.layoutIfNeeded()
+            child.opacity = 0.5
+            #expect(!child.needsLayout() && !parent.needsLayout(), "other properties do not mark layout")
+
+            recorder.onLayout = { layer in layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10) }
+            parent.setNeedsLayout()
+            parent.layoutIfNeeded()
+            #expect(!parent.needsLayout(), "a change made by the layer's own layout does not mark it again")
+            recorder.onLayout = nil
+            CATransaction.commit()
+        }
+    }
+
+    /// The rendering properties' defaults (`CALayer.h`), their key-value coding keys, and
+    /// `init(layer:)` copying them.
+    @Test func renderingPropertiesHaveApplesDefaultsAndAreKeyValueCoded() {
+        let layer = CALayer()
+        #expect(layer.isGeometryFlipped == false)
+        #expect(layer.mask == nil)
+        #expect(layer.contentsGravity == .resize)
+        #expect(layer.contentsFormat == .RGBA8Uint)
+        #expect(layer.minificationFilter == .linear && layer.magnificationFilter == .linear)
+        #expect(layer.minificationFilterBias == 0)
+        #expect(layer.edgeAntialiasingMask == [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge])
+        #expect(layer.allowsEdgeAntialiasing == false)
+        #expect(layer.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+        #expect(layer.cornerCurve == .circular)
+        #expect(layer.compositingFilter == nil && layer.filters == nil && layer.backgroundFilters == nil)
+        #expect(layer.shouldRasterize == false && layer.rasterizationScale == 1)
+        #expect(CALayer.cornerCurveExpansionFactor(.circular) == 1)
+
+        let mask = CALayer()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.setValue(true, forKey: "geometryFlipped")
+        layer.setValue(mask, forKey: "mask")
+        layer.setValue("resizeAspectFill", forKey: "contentsGravity")
+        layer.setValue(CALayerContentsFilter.nearest, forKey: "magnificationFilter")
+        layer.setValue(0.5, forKey: "minificationFilterBias")
+        layer.maskedCorners = [.layerMinXMinYCorner]
+        layer.cornerCurve = .continuous
+        layer.filters = ["blur"]
+        CATransaction.commit()
+        #expect(layer.isGeometryFlipped && layer.mask === mask)
+        #expect(layer.contentsGravity == .resizeAspectFill && layer.magnificationFilter == .nearest)
+        #expect(layer.minificationFilterBias == 0.5)
+        #expect(layer.value(forKey: "cornerCurve") as? CALayerCornerCurve == .continuous)
+
+        let copy = CALayer(layer: layer)
+        #expect(copy.isGeometryFlipped && copy.mask === mask && copy.maskedCorners == [.layerMinXMinYCorner])
+        #expect(copy.filters?.first as? String == "blur")
+    }
+
+    /// `contentsAreFlipped()`: "an odd number of layers with flippedGeometry=YES from the
+    /// receiver up to and including the implicit container of the root layer".
+    @Test func contentsAreFlippedUnderAnOddNumberOfFlippedLayers() {
+        let harness = EngineHarness()
+        let root = harness.makeLayer(), middle = harness.makeLayer(), leaf = harness.makeLayer()
+        harness.setModel {
+            root.addSublayer(middle)
+            middle.addSublayer(leaf)
+            root.isGeometryFlipped = true
+        }
+        #expect(leaf.contentsAreFlipped() && middle.contentsAreFlipped() && root.contentsAreFlipped())
+        harness.setModel { middle.isGeometryFlipped = true }
+        #expect(!leaf.contentsAreFlipped() && !middle.contentsAreFlipped() && root.contentsAreFlipped())
+    }
+
+    /// `hitTest(_:)` takes a point in the superlayer's space and returns the farthest
+    /// descendant containing it; `contains(_:)` takes the layer's own space.
+    @Test func hitTestFindsTheFarthestDescendantContainingThePoint() {
+        let harness = EngineHarness()
+        let root = harness.makeLayer(), card = harness.makeLayer(), badge = harness.makeLayer()
+        harness.setModel {
+            root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+            card.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+            badge.frame = CGRect(x: 80, y: 0, width: 20, height: 20)   // in card's space
+            root.addSublayer(card)
+            card.addSublayer(badge)
+        }
+        #expect(root.hitTest(CGPoint(x: 10, y: 10)) === root)
+        #expect(root.hitTest(CGPoint(x: 60, y: 60)) === card)
+        #expect(root.hitTest(CGPoint(x: 135, y: 55)) === badge)
+        #expect(root.hitTest(CGPoint(x: 300, y: 10)) == nil)
+        #expect(card.contains(CGPoint(x: 99, y: 99)) && !card.contains(CGPoint(x: 101, y: 50)))
+        harness.setModel { badge.isHidden = true }
+        #expect(root.hitTest(CGPoint(x: 135, y: 55)) === card, "hidden layers are skipped")
+        #expect(card.preferredFrameSize() == CGSize(width: 100, height: 100))
+    }
+}
+#endif
