@@ -122,13 +122,10 @@ extension CALayer {
     /// bounds mapped into the superlayer (there is no layout manager).
     public func preferredFrameSize() -> CGSize { frame.size }
 
-    /// Whether `p`, in the layer's own coordinates, lies within its bounds.
-    public func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
-
-    /// The farthest descendant of the layer, the layer included, that contains `p`, given in
-    /// the superlayer's coordinates; nil if none. Hidden layers are skipped, and a layer that
+    /// The default `hitTest(_:)`: the farthest descendant containing `p` (in the
+    /// superlayer's coordinates) as `contains(_:)` says, skipping hidden layers; a layer that
     /// masks to its bounds hides its sublayers outside them.
-    public func hitTest(_ p: CGPoint) -> CALayer? {
+    func hitTestDescendants(_ p: CGPoint) -> CALayer? {
         guard !isHidden else { return nil }
         let local = superlayer.map { convert(p, from: $0) } ?? p
         let inside = contains(local)

@@ -159,6 +159,15 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// redisplays the whole layer: `display()` runs at the next commit.
     open func setNeedsDisplay(_ r: CGRect) { markNeedsDisplay() }
 
+    /// Whether `p`, in the layer's own coordinates, lies within its bounds. `hitTest(_:)`
+    /// asks it; override it for a hit area of another shape.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant of the layer, the layer included, that contains `p`, given in
+    /// the superlayer's coordinates; nil if none. Hidden layers are skipped, and a layer that
+    /// masks to its bounds hides its sublayers outside them.
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestDescendants(p) }
+
     /// Tells the layer to update its sublayers' layout; the default asks the delegate.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 

@@ -181,5 +181,20 @@ import Testing
         #expect(root.hitTest(CGPoint(x: 135, y: 55)) === card, "hidden layers are skipped")
         #expect(card.preferredFrameSize() == CGSize(width: 100, height: 100))
     }
+
+    /// A subclass that overrides `contains(_:)` shapes its hit area: `hitTest(_:)` asks it.
+    @Test func hitTestAsksAnOverriddenContains() {
+        final class RoundLayer: CALayer {
+            override func contains(_ p: CGPoint) -> Bool {
+                let r = bounds.width / 2
+                return hypot(p.x - bounds.midX, p.y - bounds.midY) <= r
+            }
+        }
+        let harness = EngineHarness()
+        let button = harness.makeLayer { RoundLayer() }
+        harness.setModel { button.frame = CGRect(x: 0, y: 0, width: 100, height: 100) }
+        #expect(button.hitTest(CGPoint(x: 50, y: 50)) === button)
+        #expect(button.hitTest(CGPoint(x: 5, y: 5)) == nil, "a corner of the bounds, outside the circle")
+    }
 }
 #endif
