@@ -42,9 +42,13 @@ struct LayerState {
     var minificationFilter = CALayerContentsFilter.linear
     var magnificationFilter = CALayerContentsFilter.linear
     var minificationFilterBias: Float = 0
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
+    ]
     var allowsEdgeAntialiasing = false
-    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    var maskedCorners: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
     var cornerCurve = CALayerCornerCurve.circular
     var compositingFilter: Any?
     var filters: [Any]?
@@ -117,11 +121,11 @@ struct LayerProperty: Sendable {
         "sublayerTransform": .animatable(\.sublayerTransform, Convert.transform),
         "hidden": .animatable(\.isHidden, Convert.bool),
         "opacity": .animatable(\.opacity, Convert.float),
-        "backgroundColor": .animatable(\.backgroundColor, Convert.color),
+        "backgroundColor": .animatable(\.backgroundColor, Convert.optional),
         "cornerRadius": .animatable(\.cornerRadius, Convert.cgFloat),
         "borderWidth": .animatable(\.borderWidth, Convert.cgFloat),
-        "borderColor": .animatable(\.borderColor, Convert.color),
-        "shadowColor": .animatable(\.shadowColor, Convert.color),
+        "borderColor": .animatable(\.borderColor, Convert.optional),
+        "shadowColor": .animatable(\.shadowColor, Convert.optional),
         "shadowOpacity": .animatable(\.shadowOpacity, Convert.float),
         "shadowOffset": .animatable(\.shadowOffset, Convert.size),
         "shadowRadius": .animatable(\.shadowRadius, Convert.cgFloat),
@@ -131,29 +135,25 @@ struct LayerProperty: Sendable {
         "contentsRect": .animatable(\.contentsRect, Convert.rect),
         "contentsCenter": .animatable(\.contentsCenter, Convert.rect),
         "contentsScale": .animatable(\.contentsScale, Convert.cgFloat),
-        "name": .plain(\.name, { value in value == nil ? .some(nil) : (value as? String).map { .some($0) } }),
+        "name": .plain(\.name, Convert.optional),
         "opaque": .plain(\.isOpaque, Convert.bool),
         "needsDisplayOnBoundsChange": .plain(\.needsDisplayOnBoundsChange, Convert.bool),
         "drawsAsynchronously": .plain(\.drawsAsynchronously, Convert.bool),
         "allowsGroupOpacity": .plain(\.allowsGroupOpacity, Convert.bool),
         "geometryFlipped": .plain(\.isGeometryFlipped, Convert.bool),
-        "mask": .plain(\.mask, { value in value == nil ? .some(nil) : (value as? CALayer).map { .some($0) } }),
+        "mask": .plain(\.mask, Convert.optional),
         "contentsGravity": .plain(\.contentsGravity, Convert.named),
         "contentsFormat": .plain(\.contentsFormat, Convert.named),
         "minificationFilter": .plain(\.minificationFilter, Convert.named),
         "magnificationFilter": .plain(\.magnificationFilter, Convert.named),
         "minificationFilterBias": .plain(\.minificationFilterBias, Convert.float),
-        "edgeAntialiasingMask": .plain(\.edgeAntialiasingMask, { value in
-            value as? CAEdgeAntialiasingMask ?? Convert.double(value).map { CAEdgeAntialiasingMask(rawValue: UInt32($0)) }
-        }),
+        "edgeAntialiasingMask": .plain(\.edgeAntialiasingMask, Convert.options),
         "allowsEdgeAntialiasing": .plain(\.allowsEdgeAntialiasing, Convert.bool),
-        "maskedCorners": .plain(\.maskedCorners, { value in
-            value as? CACornerMask ?? Convert.double(value).map { CACornerMask(rawValue: UInt($0)) }
-        }),
+        "maskedCorners": .plain(\.maskedCorners, Convert.options),
         "cornerCurve": .plain(\.cornerCurve, Convert.named),
         "compositingFilter": .plain(\.compositingFilter, { .some($0) }),
-        "filters": .plain(\.filters, { value in value == nil ? .some(nil) : (value as? [Any]).map { .some($0) } }),
-        "backgroundFilters": .plain(\.backgroundFilters, { value in value == nil ? .some(nil) : (value as? [Any]).map { .some($0) } }),
+        "filters": .plain(\.filters, Convert.optional),
+        "backgroundFilters": .plain(\.backgroundFilters, Convert.optional),
         "shouldRasterize": .plain(\.shouldRasterize, Convert.bool),
         "rasterizationScale": .plain(\.rasterizationScale, Convert.cgFloat),
         "beginTime": .timing(\.beginTime, Convert.double),
@@ -200,9 +200,16 @@ enum Convert {
         value as? CATransform3D ?? (value as? NSValue)?.unboxed(CATransform3D.self)
     }
 
-    /// A color, or nil itself; `.none` for a value of another type.
-    static func color(_ value: Any?) -> CGColor?? {
+    /// A value of an optional property (a `T`, or nil itself); `.none` for a value of another
+    /// type.
+    static func optional<T>(_ value: Any?) -> T?? {
         guard let value else { return .some(nil) }
-        return (value as? CGColor).map { .some($0) }
+        return (value as? T).map { .some($0) }
     }
+
+    /// An option set, given as itself or as its raw number (as key-value coding boxes it).
+    static func options<Options: OptionSet>(_ value: Any?) -> Options? where Options.RawValue: BinaryInteger {
+        value as? Options ?? double(value).map { Options(rawValue: Options.RawValue(truncatingIfNeeded: Int($0))) }
+    }
+
 }
