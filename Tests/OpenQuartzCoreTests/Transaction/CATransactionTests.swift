@@ -407,5 +407,23 @@ import Testing
             CATransaction.commit()
         }
     }
+
+    /// The Core Animation Programming Guide's way to disable actions, `kCFBooleanTrue` under
+    /// `kCATransactionDisableActions`, compiles and works: a change makes no implicit animation.
+    @Test func theGuidesKCFBooleanTrueDisablesActions() {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        harness.commit {
+            CATransaction.setValue(kCFBooleanTrue, forKey: kCATransactionDisableActions)
+            #expect(CATransaction.disableActions() == true)
+            layer.opacity = 0.5
+        }
+        #expect(layer.animationKeys() == nil && layer.opacity == 0.5)
+        harness.commit {
+            CATransaction.setValue(kCFBooleanFalse, forKey: kCATransactionDisableActions)
+            layer.opacity = 1
+        }
+        #expect(layer.animationKeys() == ["opacity"], "false leaves actions on")
+    }
 }
 #endif
