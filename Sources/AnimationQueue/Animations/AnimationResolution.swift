@@ -99,7 +99,7 @@ func cumulativeEnd(from: Any?, to: Any, timing: MediaTiming, duration: TimeInter
                       width: add(f.size.width, t.size.width), height: add(f.size.height, t.size.height))
     default:
         guard let f = animationNumber(from), let t = animationNumber(to) else { return to }
-        let end = t + Double(passes) * (t - f)
+        let end = Double(add(CGFloat(f), CGFloat(t)))
         switch to {
         case is CGFloat: return CGFloat(end)
         case is Float: return Float(end)

@@ -198,7 +198,7 @@ extension AnimationQueue {
             dependent.removeDependency(operation)
         }
         if Self.isPlain(operation) {
-            for dependency in operation.dependencies { operation.removeDependency(dependency) }
+            operation.removeAllDependencies()
         }
     }
 

@@ -58,7 +58,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
     /// Starts the operation: finishes at once if it was cancelled, else calls ``execute()``.
     /// Called by the queue; do not call it yourself or override it.
     public final override func start() {
-        for dependency in dependencies { removeDependency(dependency) }
+        removeAllDependencies()
         let claimed = lock.withLock { () -> Bool in
             guard state == .ready else { return false }
             state = .executing

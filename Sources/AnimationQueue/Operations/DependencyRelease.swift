@@ -1,6 +1,14 @@
 import Foundation
 
 extension Operation {
+    /// Removes every dependency of the operation; returns the ones removed.
+    @discardableResult
+    func removeAllDependencies() -> [Operation] {
+        let links = dependencies
+        for link in links { removeDependency(link) }
+        return links
+    }
+
     /// Releases an operation's dependencies one link at a time; called from `deinit`.
     ///
     /// An operation holds its dependencies strongly, so dropping the last reference to the
@@ -11,14 +19,10 @@ extension Operation {
     /// dependency left, at a constant stack depth. A dependency that anything else still
     /// holds keeps its own dependencies.
     func releaseDependenciesLinkByLink() {
-        var pending = dependencies
-        guard !pending.isEmpty else { return }
-        for dependency in pending { removeDependency(dependency) }
+        var pending = removeAllDependencies()
         while var dependency = pending.popLast() {
             guard isKnownUniquelyReferenced(&dependency) else { continue }
-            let inner = dependency.dependencies
-            for link in inner { dependency.removeDependency(link) }
-            pending += inner
+            pending += dependency.removeAllDependencies()
         }
     }
 }

@@ -61,7 +61,7 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
     override var isFinished: Bool { lock.withLock { state == .finished } }
 
     override func start() {
-        for dependency in dependencies { removeDependency(dependency) }
+        removeAllDependencies()
         guard !isCancelled else { return finish(.cancelled) }
         willChangeValue(forKey: "isExecuting")
         lock.withLock { state = .executing }

@@ -211,5 +211,4 @@ enum Convert {
     static func options<Options: OptionSet>(_ value: Any?) -> Options? where Options.RawValue: BinaryInteger {
         value as? Options ?? double(value).map { Options(rawValue: Options.RawValue(truncatingIfNeeded: Int($0))) }
     }
-
 }
