@@ -10,10 +10,16 @@ import Testing
 @Suite struct LayoutAndRenderingTests {
     /// Records `layoutSublayers(of:)` calls, by layer name, in order.
     final class LayoutRecorder: NSObject, CALayerDelegate, @unchecked Sendable {
-        // `lock` guards `laidOut` and `onLayout`.
+        // `lock` guards `laidOut` and `storedOnLayout`.
         private let lock = NSLock()
         private var laidOut: [String] = []
-        var onLayout: ((CALayer) -> Void)?
+        private var storedOnLayout: ((CALayer) -> Void)?
+
+        /// Called with each layer laid out, after the call is recorded.
+        var onLayout: ((CALayer) -> Void)? {
+            get { lock.withLock { storedOnLayout } }
+            set { lock.withLock { storedOnLayout = newValue } }
+        }
 
         func layoutSublayers(of layer: CALayer) {
             lock.withLock { laidOut.append(layer.name ?? "?") }
