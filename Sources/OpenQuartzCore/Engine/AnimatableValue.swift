@@ -1,9 +1,14 @@
 import Foundation
+#if canImport(CoreGraphics)
+import CoreGraphics  // CGPathElementType
+#endif
 
 /// A property value in a form the engine can interpolate, add and measure.
 ///
-/// Core Animation interpolates numbers, points, sizes, rects, transforms and colors, and
-/// switches everything else discretely. Numbers arrive boxed as any Swift numeric type or
+/// Core Animation interpolates numbers, points, sizes, rects, transforms, colors, paths
+/// (point by point, when both have the same elements) and arrays of numbers or colors
+/// (element by element, when both have the same count), and switches everything else
+/// discretely. Numbers arrive boxed as any Swift numeric type or
 /// `NSNumber` (on Linux `Any` holding a `CGFloat` does not bridge to `Double`), so the
 /// original numeric type is kept to box results back into the type the property expects.
 struct AnimatableValue {
@@ -12,16 +17,29 @@ struct AnimatableValue {
         case point, size, rect, transform, color
         /// Three numbers `[x, y, z]`: the input of a ``CAValueFunction`` such as `.scale`.
         case vector
+        /// A `CGPath` with these elements; its points' coordinates, in order, are the
+        /// components (see ``components``).
+        case path([CGPathElementType])
+        /// An array of `count` numbers or colors, such as a gradient's `locations` and
+        /// `colors`; each element's lanes, in order, are the components.
+        case list(ListElement, count: Int)
         /// Not interpolatable: switches at the midpoint, like CSS discrete animation.
         case discrete
     }
 
     enum NumericType: Equatable { case cgFloat, double, float, int, nsNumber }
 
+    /// What a ``Kind/list(_:count:)`` holds.
+    enum ListElement: Equatable {
+        case number(NumericType)
+        case color
+    }
+
     var kind: Kind
     /// Components: x, y (point); width, height (size); x, y, width, height (rect);
     /// r, g, b, a (color); m11…m44 (transform); the number in lane 0.
     var lanes: SIMD16<Double>
+    /// The value of a discrete kind; the components of a path or a list (`[Double]`).
     var other: Any?
 
     init(kind: Kind, lanes: SIMD16<Double>) {
@@ -71,9 +89,9 @@ struct AnimatableValue {
         case let transform as CATransform3D:
             self.init(kind: .transform, lanes: Self.lanes(transform))
         case let color as CGColor:
-            let c = color.components ?? [0, 0, 0, 1]
-            let rgba: [CGFloat] = c.count >= 4 ? Array(c.prefix(4)) : [c.first ?? 0, c.first ?? 0, c.first ?? 0, c.last ?? 1]
-            self.init(kind: .color, lanes: Self.lanes(rgba))
+            self.init(kind: .color, lanes: Self.lanes(Self.rgba(color)))
+        case let array as [Any]:
+            self = Self.list(array) ?? AnimatableValue(discrete: value)
         case let nsValue as NSValue:
             // `NSValue(cgPoint:)` and its siblings; on Apple platforms `as CGPoint` above
             // already bridges them.
@@ -89,8 +107,79 @@ struct AnimatableValue {
                 self.init(discrete: value)
             }
         default:
-            self.init(discrete: value)
+            if let path = PathReading.path(value) {
+                self.init(path: path)
+            } else {
+                self.init(discrete: value)
+            }
         }
+    }
+
+    /// A path, its points' coordinates as components.
+    init(path: (types: [CGPathElementType], components: [Double])) {
+        self.init(kind: .path(path.types), lanes: .zero)
+        other = path.components
+    }
+
+    /// An array of numbers or of colors, element by element; nil for an empty array or one
+    /// that mixes kinds or holds anything else.
+    private static func list(_ array: [Any]) -> AnimatableValue? {
+        guard let first = array.first else { return nil }
+        var components: [Double] = []
+        let element: ListElement
+        if let number = number(first) {
+            element = .number(number.type)
+            for value in array {
+                guard let number = Self.number(value) else { return nil }
+                components.append(number.value)
+            }
+        } else if first is CGColor {
+            element = .color
+            for value in array {
+                guard let color = value as? CGColor else { return nil }
+                components += rgba(color).map(Double.init)
+            }
+        } else {
+            return nil
+        }
+        var value = AnimatableValue(kind: .list(element, count: array.count), lanes: .zero)
+        value.other = components
+        return value
+    }
+
+    private static func boxedList(_ element: ListElement, _ components: [Double]) -> [Any] {
+        switch element {
+        case .number(let type):
+            return components.map { AnimatableValue(number: $0, type: type).boxed }
+        case .color:
+            return stride(from: 0, to: components.count - 3, by: 4).map { i in
+                CGColor(srgbRed: components[i], green: components[i + 1], blue: components[i + 2], alpha: components[i + 3])
+            }
+        }
+    }
+
+    /// The red, green, blue and alpha components of `color`.
+    private static func rgba(_ color: CGColor) -> [CGFloat] {
+        let c = color.components ?? [0, 0, 0, 1]
+        return c.count >= 4 ? Array(c.prefix(4)) : [c.first ?? 0, c.first ?? 0, c.first ?? 0, c.last ?? 1]
+    }
+
+    /// Whether the components are in ``components`` (paths and lists) rather than `lanes`.
+    var isComposite: Bool {
+        switch kind {
+        case .path, .list: return true
+        default: return false
+        }
+    }
+
+    /// A path's or a list's components.
+    var components: [Double] { other as? [Double] ?? [] }
+
+    /// `combine` applied to each pair of components (a path or a list of one kind).
+    func combined(with other: AnimatableValue, _ combine: (Double, Double) -> Double) -> AnimatableValue {
+        var result = self
+        result.other = zip(components, other.components).map(combine)
+        return result
     }
 
     /// Whether values of `self` and `other` can be interpolated together.
@@ -98,6 +187,8 @@ struct AnimatableValue {
         switch (kind, other.kind) {
         case (.number, .number): return true
         case (.discrete, _), (_, .discrete): return true
+        // Different elements or counts switch discretely (Apple leaves the result undefined).
+        case (.path, .path), (.list, .list): return true
         default: return kind == other.kind
         }
     }
@@ -122,6 +213,8 @@ struct AnimatableValue {
         case .transform: return transform
         case .color: return CGColor(srgbRed: lanes[0], green: lanes[1], blue: lanes[2], alpha: lanes[3])
         case .vector: return [CGFloat(lanes[0]), CGFloat(lanes[1]), CGFloat(lanes[2])]
+        case .path(let types): return PathReading.path(types, components)
+        case .list(let element, _): return Self.boxedList(element, components)
         case .discrete: return other as Any
         }
     }
@@ -160,6 +253,9 @@ struct AnimatableValue {
             return fraction < 0.5 ? self : end
         case (.transform, .transform):
             return AnimatableValue(kind: .transform, lanes: Self.lanes(transform.interpolated(to: end.transform, fraction: fraction)))
+        case (.path, _), (.list, _):
+            guard kind == end.kind else { return fraction < 0.5 ? self : end }
+            return combined(with: end) { a, b in a + (b - a) * fraction }
         default:
             var result = self
             result.lanes = lanes + (end.lanes - lanes) * fraction
@@ -174,6 +270,8 @@ struct AnimatableValue {
         case (_, .discrete): return self
         case (.transform, .transform):
             return AnimatableValue(kind: .transform, lanes: Self.lanes(CATransform3DConcat(transform, other.transform)))
+        case (.path, _), (.list, _):
+            return kind == other.kind ? combined(with: other, +) : other
         default:
             var result = self
             result.lanes = lanes + other.lanes
@@ -187,6 +285,8 @@ struct AnimatableValue {
         case (.discrete, _), (_, .discrete): return self
         case (.transform, .transform):
             return AnimatableValue(kind: .transform, lanes: Self.lanes(CATransform3DConcat(CATransform3DInvert(other.transform), transform)))
+        case (.path, _), (.list, _):
+            return kind == other.kind ? combined(with: other, -) : self
         default:
             var result = self
             result.lanes = lanes - other.lanes
@@ -202,6 +302,8 @@ struct AnimatableValue {
             var result = CATransform3DIdentity
             for _ in 0..<max(0, count) { result = CATransform3DConcat(result, transform) }
             return AnimatableValue(kind: .transform, lanes: Self.lanes(result))
+        case .path, .list:
+            return combined(with: self) { a, _ in a * Double(count) }
         default:
             var result = self
             result.lanes = lanes * Double(count)
@@ -212,6 +314,10 @@ struct AnimatableValue {
     /// Euclidean distance between the two values' components, for paced keyframes.
     func distance(to other: AnimatableValue) -> Double {
         guard kind != .discrete, other.kind != .discrete else { return 1 }
+        if isComposite {
+            guard kind == other.kind else { return 1 }
+            return zip(components, other.components).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
+        }
         let d = other.lanes - lanes
         return (d * d).sum().squareRoot()
     }

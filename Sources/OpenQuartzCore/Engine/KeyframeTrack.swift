@@ -123,6 +123,20 @@ struct KeyframeTrack {
         let s2 = s * s, s3 = s2 * s
         let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s
         let h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+        if p1.isComposite {
+            // Paths and lists, component by component, with the same weights.
+            guard p0.kind == p1.kind, p2.kind == p1.kind, p3.kind == p1.kind else { return p1.interpolated(to: p2, fraction: s) }
+            let (o1, o2) = ((1 - t1) * (1 + b1) * (1 + c1) / 2, (1 - t1) * (1 - b1) * (1 - c1) / 2)
+            let (i1, i2) = ((1 - t2) * (1 + b2) * (1 - c2) / 2, (1 - t2) * (1 - b2) * (1 + c2) / 2)
+            var result = p1
+            result.other = p0.components.indices.map { k -> Double in
+                let (a, b, c, d) = (p0.components[k], p1.components[k], p2.components[k], p3.components[k])
+                let outgoing = (b - a) * o1 + (c - b) * o2
+                let incoming = (c - b) * i1 + (d - c) * i2
+                return b * h00 + outgoing * h10 + c * h01 + incoming * h11
+            }
+            return result
+        }
         var result = p1
         result.lanes = p1.lanes * h00 + outgoing * h10 + p2.lanes * h01 + incoming * h11
         return result

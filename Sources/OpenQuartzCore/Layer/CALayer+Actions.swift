@@ -35,6 +35,12 @@ extension CALayer {
             guard LayerProperty.table[event]?.hasImplicitAnimation == true else { return nil }
             animation = CABasicAnimation(keyPath: event)
         }
+        return implicitAnimation(of: animation)
+    }
+
+    /// `animation` made Core Animation's implicit animation: the transaction's duration and
+    /// timing function, and marked as built in (it runs only for a layer committed once).
+    static func implicitAnimation(of animation: CAAnimation) -> CAAnimation {
         // Apple (CAMediaTimingFunction.h): `.default` is "the curve used by implicit animations".
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         animation.duration = CATransaction.animationDuration()

@@ -15,12 +15,19 @@ extension CALayer {
         }
         if known != nil { return custom }
         if let property = UnstoredProperty.table[key] { return property.get(self) }
-        return custom ?? Self.styleValue(forKey: key, in: style) ?? type(of: self).defaultValue(forKey: key)
+        if let custom { return custom is ExplicitNil ? nil : custom }
+        return Self.styleValue(forKey: key, in: style) ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
     /// declared property is reported and ignored, never crashing.
     func changeValue(_ value: Any?, forKey key: String) {
+        var value = value
+        if value == nil, LayerProperty.table[key] == nil, type(of: self).defaultValue(forKey: key) != nil {
+            // Set to nil, not reset: a key with a default (a shape layer's `fillColor`)
+            // reads nil from now on, not its default.
+            value = ExplicitNil()
+        }
         if LayerProperty.table[key] == nil, let property = UnstoredProperty.table[key] {
             guard let set = property.set else {
                 OQC.report(.ignoredInput, key: key, "CALayer.\(key) is read-only; the value is ignored. \(property.expected).")
@@ -111,6 +118,7 @@ extension CALayer {
         if let declared, !declared.isAnimatable { return false }
         let hasRoot = declared != nil
             || Engine.locked { storage.custom[rootKey] != nil }
+            || type(of: self).declaresProperty(rootKey)
             || type(of: self).needsDisplay(forKey: rootKey)
             || type(of: self).defaultValue(forKey: rootKey) != nil
         guard hasRoot else { return false }
@@ -119,6 +127,10 @@ extension CALayer {
         return SubPath.read(root, String(keyPath.dropFirst(rootKey.count + 1))) != nil
     }
 }
+
+/// What a custom key set to nil stores when its class gives it a default, so that it reads
+/// nil rather than that default.
+struct ExplicitNil {}
 
 /// Reading and writing the components of structured values: Core Animation's key-path
 /// extensions for CGPoint (x, y), CGSize (width, height), CGRect (origin, size, and their

@@ -1,8 +1,12 @@
 import Foundation
+#if canImport(CoreGraphics)
+import CoreGraphics  // CGPath
+#endif
 
 /// The layer's rendering properties (`CALayer.h`), with Apple's defaults. Nothing is drawn
-/// headless, so they change no presentation value; they are stored, read back, copied by
-/// `init(layer:)` and key-value coded (`"geometryFlipped"`, `"contentsGravity"`, …).
+/// headless: they are stored, read back, copied by `init(layer:)` and key-value coded
+/// (`"geometryFlipped"`, `"contentsGravity"`, …). Of them, only `shadowPath` is animatable,
+/// and so has presentation values of its own.
 extension CALayer {
     /// Whether the geometry of the layer and its sublayers is flipped vertically (false).
     public var isGeometryFlipped: Bool {
@@ -20,6 +24,17 @@ extension CALayer {
             layer = current.superlayer
         }
         return flipped
+    }
+
+    /// The outline of the layer's shadow, or nil for the shape of its content (nil); copied on
+    /// assignment. Animatable, point by point, like `CAShapeLayer.path`.
+    ///
+    /// ```swift
+    /// card.shadowPath = CGPath(roundedRect: card.bounds, cornerWidth: 12, cornerHeight: 12, transform: nil)
+    /// ```
+    public var shadowPath: CGPath? {
+        get { read(\.shadowPath) }
+        set { write(\.shadowPath, newValue?.copy(), key: "shadowPath") }
     }
 
     /// A layer whose alpha masks this layer's content (nil).

@@ -132,6 +132,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// otherwise"). A subclass that returns nil for a property turns its implicit animation off.
     open class func defaultAction(forKey event: String) -> (any CAAction)? { implicitAnimation(forKey: event) }
 
+    /// Whether the class declares `key` as a property of its own beyond `CALayer`'s (a
+    /// shape layer's `path`), so it can be animated before it has a value.
+    class func declaresProperty(_ key: String) -> Bool { false }
+
     /// Whether `key`'s value is archived; true by default.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 

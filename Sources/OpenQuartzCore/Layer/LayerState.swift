@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(CoreGraphics)
+import CoreGraphics  // CGPath
+#endif
 
 /// The stored properties of one layer, with Apple's defaults ("CALayer" documentation).
 ///
@@ -23,6 +26,7 @@ struct LayerState {
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
+    var shadowPath: CGPath?
     var masksToBounds = false
     var isDoubleSided = true
     var contents: Any?
@@ -129,6 +133,7 @@ struct LayerProperty: Sendable {
         "shadowOpacity": .animatable(\.shadowOpacity, Convert.float),
         "shadowOffset": .animatable(\.shadowOffset, Convert.size),
         "shadowRadius": .animatable(\.shadowRadius, Convert.cgFloat),
+        "shadowPath": .animatable(\.shadowPath, Convert.path),
         "masksToBounds": .animatable(\.masksToBounds, Convert.bool),
         "doubleSided": .animatable(\.isDoubleSided, implicitly: false, Convert.bool),
         "contents": .animatable(\.contents, { .some($0) }),
@@ -172,6 +177,13 @@ enum Convert {
     static func double(_ value: Any?) -> Double? { value.flatMap(AnimatableValue.number)?.value }
     static func cgFloat(_ value: Any?) -> CGFloat? { double(value).map { CGFloat($0) } }
     static func float(_ value: Any?) -> Float? { double(value).map { Float($0) } }
+    /// An array of numbers as `NSNumber`s, whatever numeric type each was given as.
+    static func numbers(_ value: Any?) -> [NSNumber]? {
+        if let numbers = value as? [NSNumber] { return numbers }
+        guard let array = value as? [Any] else { return nil }
+        let numbers = array.compactMap { AnimatableValue.number($0).map { NSNumber(value: $0.value) } }
+        return numbers.count == array.count ? numbers : nil
+    }
     static func bool(_ value: Any?) -> Bool? { value as? Bool ?? (value as? NSNumber)?.boolValue }
     /// A string constant (`CAMediaTimingFillMode`, `CATransitionType`, …), given as itself or
     /// as its string (Apple bridges both to `NSString`).
@@ -205,6 +217,12 @@ enum Convert {
     static func optional<T>(_ value: Any?) -> T?? {
         guard let value else { return .some(nil) }
         return (value as? T).map { .some($0) }
+    }
+
+    /// A path, or nil: the outer optional is nil for a value that is not a path.
+    static func path(_ value: Any?) -> CGPath?? {
+        guard let value else { return .some(nil) }
+        return PathReading.cgPath(value).map { .some($0) }
     }
 
     /// An option set, given as itself or as its raw number (as key-value coding boxes it).

@@ -202,5 +202,31 @@ import Testing
         #expect(button.hitTest(CGPoint(x: 50, y: 50)) === button)
         #expect(button.hitTest(CGPoint(x: 5, y: 5)) == nil, "a corner of the bounds, outside the circle")
     }
+
+    @Test func theShadowPathIsCopiedAnimatesImplicitlyAndIsKeyValueCoded() throws {
+        let h = EngineHarness()
+        let card = h.makeLayer()
+        #expect(card.shadowPath == nil, "CALayer.h: defaults to null")
+        let outline = CGMutablePath()
+        outline.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        h.commit {
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            card.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        }
+        outline.addRect(CGRect(x: 50, y: 50, width: 1, height: 1))
+        #expect(card.shadowPath == CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil))
+        h.commit {
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            card.setValue(CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 50), transform: nil), forKey: "shadowPath")
+        }
+        #expect(card.animationKeys() == ["shadowPath"])
+        h.advance(by: 0.5)
+        var rect = CGRect.zero
+        let presented = try #require(card.presentation())
+        #expect(try #require(presented.shadowPath).isRect(&rect))
+        expectClose(rect, CGRect(x: 0, y: 0, width: 20, height: 30), "halfway from 10 × 10 to 30 × 50")
+    }
 }
 #endif
