@@ -194,6 +194,19 @@ extension AnimationKeyPath where Value == CGColor {
     public static var shadowColor: Self { Self("shadowColor") }
 }
 
+// MARK: CGPath
+
+extension AnimationKeyPath where Value == CGPath {
+    /// `shadowPath`: the outline of the layer's shadow, animated point by point into a path
+    /// with the same elements.
+    ///
+    /// ```swift
+    /// BasicAnimation(.shadowPath, to: CGPath(roundedRect: card.bounds, cornerWidth: 12, cornerHeight: 12, transform: nil),
+    ///                duration: 0.3)
+    /// ```
+    public static var shadowPath: Self { Self("shadowPath") }
+}
+
 // MARK: Bool
 
 extension AnimationKeyPath where Value == Bool {

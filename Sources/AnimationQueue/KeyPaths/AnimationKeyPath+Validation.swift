@@ -1,11 +1,15 @@
 import Foundation
 
 extension AnimationKeyPath where Value: AnimationValue {
-    /// The `CALayer` properties whose model value may be nil (`backgroundColor` is nil by
-    /// default), so a nil value does not mean the property is missing.
-    static var optionalLayerProperties: Set<String> {
-        ["backgroundColor", "borderColor", "shadowColor", "contents", "shadowPath", "mask",
-         "filters", "backgroundFilters", "compositingFilter"]
+    /// The properties of `layer`'s class whose model value may be nil (`backgroundColor` is
+    /// nil by default, and so is a shape layer's `path`), so a nil value does not mean the
+    /// property is missing.
+    static func optionalProperties(of layer: CALayer) -> Set<String> {
+        var keys: Set<String> = ["backgroundColor", "borderColor", "shadowColor", "contents", "shadowPath", "mask",
+                                 "filters", "backgroundFilters", "compositingFilter"]
+        if layer is CAShapeLayer { keys.formUnion(["path", "fillColor", "strokeColor", "lineDashPattern"]) }
+        if layer is CAGradientLayer { keys.formUnion(["colors", "locations"]) }
+        return keys
     }
 
     /// Checks, when the animation is resolved against `layer` (on the main thread, as its
@@ -18,8 +22,8 @@ extension AnimationKeyPath where Value: AnimationValue {
     /// stop the program with a message naming the fix.
     ///
     /// A key counts as a property when the layer has a value for it, when it is one of the
-    /// optional `CALayer` properties, or when the layer's class declares it through
-    /// `needsDisplay(forKey:)` or `defaultValue(forKey:)`.
+    /// optional properties of the layer's class (``optionalProperties(of:)``), or when the
+    /// layer's class declares it through `needsDisplay(forKey:)` or `defaultValue(forKey:)`.
     func validate(on layer: CALayer, file: StaticString = #fileID, line: UInt = #line) {
         let checked = KeyPathValidation.Passed(layerClass: ObjectIdentifier(type(of: layer)), keyPath: rawValue,
                                                valueType: ObjectIdentifier(Value.self))
@@ -28,7 +32,7 @@ extension AnimationKeyPath where Value: AnimationValue {
         if root == "frame" { APIViolationFrameKeyPath(rawValue, file: file, line: line) }
         guard let current = Self.unwrapped(layer.value(forKeyPath: rawValue)) else {
             let layerClass = type(of: layer)
-            let declared = Self.optionalLayerProperties.contains(root) && root == rawValue
+            let declared = Self.optionalProperties(of: layer).contains(root) && root == rawValue
                 || layerClass.needsDisplay(forKey: rawValue)
                 || layerClass.defaultValue(forKey: rawValue) != nil
             if !declared {

@@ -11,10 +11,10 @@ import Foundation
 /// Foundation class on Apple platforms, can conform.
 ///
 /// **Conforming types must be safe to share between threads**: value types whose members
-/// are, or immutable classes such as `CGColor`. The protocol does not refine `Sendable`
-/// only because `CGColor` is not declared `Sendable` in every Apple SDK; animations hold
-/// their values in a box that vouches for this rule, so that they are `Sendable` for every
-/// value type.
+/// are, or immutable classes such as `CGColor` and `CGPath`. The protocol does not refine
+/// `Sendable` only because neither class is declared `Sendable` in every Apple SDK;
+/// animations hold their values in a box that vouches for this rule, so that they are
+/// `Sendable` for every value type.
 ///
 /// ```swift
 /// let boxed = CGFloat(12).coreAnimationValue                       // what fromValue gets
@@ -129,5 +129,13 @@ extension CATransform3D: AnimationValue {
 
 extension CGColor: AnimationValue {
     /// Reads a `CGColor`.
+    public static func fromCoreAnimationValue(_ value: Any?) -> Self? { animationCast(value, to: Self.self) }
+}
+
+/// A path animates point by point into another with the same elements (Core Animation
+/// leaves paths with different elements undefined). Give animations immutable paths: a
+/// `CGMutablePath` changed after it was handed to an animation is shared mutable state.
+extension CGPath: AnimationValue {
+    /// Reads a `CGPath`.
     public static func fromCoreAnimationValue(_ value: Any?) -> Self? { animationCast(value, to: Self.self) }
 }

@@ -1,0 +1,83 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock): compiled only where QuartzCore
+// is absent.
+
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// Steps on shape and gradient layers: their typed keys, including the properties that are
+/// nil by default (a shape layer's `path` and `strokeColor`), which a step animates as it
+/// does any other property, with values worked out by hand.
+@Suite(.hangGuard)
+struct LayerSubclassKeyTests {
+    let clock = AnimationTestClock(now: 100)
+    let queue = AnimationQueue(name: "layer-subclass-keys-\(UUID())")
+
+    @Test func aStepDrawsAShapeLayersStrokeAndEndsOnTheModel() async throws {
+        let ring = clock.makeLayer { CAShapeLayer() }
+        let run = queue.run(AnimationPlan {
+            Step(ring, BasicAnimation(.strokeEnd, from: 0, to: 1, duration: 1, timing: .linear))
+        }, motion: .full)
+        await clock.advance(by: 0.25)
+        let quarter = try #require(ring.presentation())
+        #expect(abs(quarter.strokeEnd - 0.25) < 1e-9)
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(ring.strokeEnd == 1)
+        #expect(ring.animationKeys() == nil)
+    }
+
+    @Test func aPropertyThatIsNilByDefaultIsAnimatedNotRejected() async throws {
+        let ring = clock.makeLayer { CAShapeLayer() }
+        let square = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        let wide = CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 10), transform: nil)
+        let red = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        let blue = CGColor(srgbRed: 0, green: 0, blue: 1, alpha: 1)
+        #expect(ring.path == nil && ring.strokeColor == nil)
+        let run = queue.run(AnimationPlan {
+            Parallel {
+                Step(ring, BasicAnimation(.path, from: square, to: wide, duration: 1, timing: .linear))
+                Step(ring, BasicAnimation(.strokeColor, from: red, to: blue, duration: 1, timing: .linear))
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.5)
+        let halfway = try #require(ring.presentation())
+        var rect = CGRect.zero
+        #expect(try #require(halfway.path).isRect(&rect))
+        #expect(rect == CGRect(x: 0, y: 0, width: 20, height: 10))
+        #expect(halfway.strokeColor?.components == [0.5, 0, 0.5, 1])
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(ring.path == wide)
+        #expect(ring.strokeColor?.components == [0, 0, 1, 1])
+    }
+
+    @Test func aGradientsEndPointsAnimate() async throws {
+        let shine = clock.makeLayer { CAGradientLayer() }
+        let run = queue.run(AnimationPlan {
+            Step(shine, BasicAnimation(.startPoint, to: CGPoint(x: 0, y: 0.5), duration: 1, timing: .linear))
+        }, motion: .full)
+        await clock.advance(by: 0.5)
+        #expect(try #require(shine.presentation()).startPoint == CGPoint(x: 0.25, y: 0.25), "halfway from (0.5, 0)")
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(shine.startPoint == CGPoint(x: 0, y: 0.5))
+    }
+
+    @Test func aShadowPathAnimatesOnAnyLayer() async throws {
+        let card = clock.makeLayer()
+        let small = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        let large = CGPath(rect: CGRect(x: -10, y: -10, width: 30, height: 30), transform: nil)
+        let run = queue.run(AnimationPlan {
+            Step(card, BasicAnimation(.shadowPath, from: small, to: large, duration: 1, timing: .linear))
+        }, motion: .full)
+        await clock.advance(by: 0.5)
+        #expect(try #require(card.presentation()).shadowPath?.boundingBox == CGRect(x: -5, y: -5, width: 20, height: 20))
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(card.shadowPath == large)
+    }
+}
+#endif
