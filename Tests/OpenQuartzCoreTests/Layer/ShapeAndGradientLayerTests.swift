@@ -205,6 +205,37 @@ import Testing
         expectClose(try #require(gradient.presentation()).startPoint, CGPoint(x: 0.25, y: 0.25))
     }
 
+    @Test func cubicKeyframesOfAnArrayFollowTheSameSplineAsEachElementAlone() throws {
+        // Each location follows the spline of its own numbers, which the engine's number
+        // keyframes (checked against closed forms elsewhere) give a plain layer.
+        let h = EngineHarness()
+        let gradient = h.makeLayer { CAGradientLayer() }
+        let references = [h.makeLayer(), h.makeLayer()]
+        let columns: [[CGFloat]] = [[0, 0.4, 0.2, 0.3], [0.5, 0.9, 1, 0.6]]
+        func cubic(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
+            let animation = CAKeyframeAnimation(keyPath: keyPath)
+            animation.values = values
+            animation.calculationMode = .cubic
+            animation.duration = 1
+            return animation
+        }
+        let rows = (0..<4).map { i in columns.map { NSNumber(value: Double($0[i])) } }
+        h.commit {
+            gradient.add(cubic("locations", rows), forKey: "sweep")
+            for (layer, column) in zip(references, columns) { layer.add(cubic("cornerRadius", column), forKey: "alone") }
+        }
+        h.advance(by: 0.3)
+        let presented = try #require(gradient.presentation())
+        let locations = try #require(presented.locations).map(\.doubleValue)
+        for (index, layer) in references.enumerated() {
+            let alone = Double(try #require(layer.presentation()).cornerRadius)
+            expectClose(locations[index], alone)
+        }
+        // At 0.3, nine tenths of the way from the first keyframe to the second: straight
+        // lines would give 0.36; the spline bends towards the next keyframe.
+        #expect(abs(locations[0] - 0.36) > 1e-3)
+    }
+
     @Test func aChangeOfTheGradientTypeDoesNotAnimate() {
         let h = EngineHarness()
         let gradient = h.makeLayer { CAGradientLayer() }
