@@ -17,3 +17,15 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     /// The cubic spline traversed at constant velocity; keyTimes and timingFunctions are ignored.
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
+
+/// Whether a layer animated along a keyframe animation's `path` turns to follow it.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's `kCAAnimationRotate…` constants.
+    public let rawValue: String
+    /// Creates a rotation mode from its raw string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Turns to match the path's tangent.
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    /// Turns to match the path's tangent plus 180°.
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}

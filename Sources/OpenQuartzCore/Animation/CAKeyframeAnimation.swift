@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(CoreGraphics)
+import CoreGraphics  // CGPath
+#endif
 
 /// An object that provides keyframe animation of a layer property.
 ///
@@ -11,6 +14,24 @@ import Foundation
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
     open var values: [Any]?
+    /// A path for a point property (`position`, `anchorPoint`) to follow; when set, `values`
+    /// is ignored. Each line, curve and close of the path is one keyframe segment; a move
+    /// jumps to a new subpath. Copied on assignment.
+    ///
+    /// ```swift
+    /// let arc = CAKeyframeAnimation(keyPath: "position")
+    /// arc.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 200, height: 200), transform: nil)
+    /// arc.calculationMode = .paced      // one speed all the way round
+    /// arc.duration = 2
+    /// ```
+    open var path: CGPath? {
+        get { storedPath }
+        set { storedPath = newValue?.copy() }
+    }
+    private var storedPath: CGPath?
+    /// Whether the layer turns to follow `path`'s tangent (nil: it does not). Stored and
+    /// copied; the engine does not rotate the presentation layer (see `MissingAPI.md`).
+    open var rotationMode: CAAnimationRotationMode?
     /// When each keyframe applies, as fractions 0…1 of the duration.
     ///
     /// Linear and cubic modes take one per value, from 0 to 1; discrete takes one more than
@@ -34,6 +55,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         super.copyState(from: other)
         guard let other = other as? CAKeyframeAnimation else { return }
         values = other.values
+        storedPath = other.storedPath
+        rotationMode = other.rotationMode
         keyTimes = other.keyTimes
         timingFunctions = other.timingFunctions
         calculationMode = other.calculationMode
@@ -41,11 +64,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         continuityValues = other.continuityValues
         biasValues = other.biasValues
         track = other.track
+        pathTrack = other.pathTrack
     }
 
     override func knownValue(forKey key: String) -> Any? {
         switch key {
         case "values": return values
+        case "path": return path
+        case "rotationMode": return rotationMode?.rawValue
         case "keyTimes": return keyTimes
         case "timingFunctions": return timingFunctions
         case "calculationMode": return calculationMode.rawValue
@@ -59,6 +85,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
         switch key {
         case "values": values = value as? [Any]
+        case "path": path = PathReading.cgPath(value)
+        case "rotationMode": rotationMode = Convert.named(value)
         case "keyTimes": keyTimes = value as? [NSNumber]
         case "timingFunctions": timingFunctions = value as? [CAMediaTimingFunction]
         case "calculationMode": calculationMode = Convert.named(value) ?? .linear
@@ -70,7 +98,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return true
     }
 
-    override var declaredValues: [Any] { values ?? [] }
+    /// The values checked against the property: with a path, its start point, so a path for
+    /// a property that holds no point is reported.
+    override var declaredValues: [Any] {
+        guard let path else { return values ?? [] }
+        return PathReading.path(path).flatMap(PathTrack.keyframePoints(of:)).map { [$0.start] } ?? []
+    }
 
     /// Apple, `CAAnimationCalculationMode.paced` and `.cubicPaced`: "keyTimes and
     /// timingFunction are ignored and keyframe times are automatically generated to give the
@@ -79,11 +112,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// The validated keyframe track, built when the animation is attached to a layer.
     var track: KeyframeTrack?
+    /// The track along `path`, when it has one and the mode is not discrete.
+    var pathTrack: PathTrack?
 
     override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
         super.prepareForAttachment(to: layer, previousValues: previousValues)
         guard !isInert else { return }
         let key = keyPath ?? ""
+        if let path { return preparePath(path, key: key) }
         guard let values, !values.isEmpty else {
             OQC.report(.ignoredInput, key: key, "CAKeyframeAnimation of '\(key)' has no values, so it animates nothing; set values (at least one).")
             isInert = true
@@ -106,11 +142,33 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             reportingKey: key)
     }
 
+    /// Builds the track along `path`: in discrete mode a ``KeyframeTrack`` of its keyframe
+    /// points, else a ``PathTrack``. A path without a point animates nothing, and is reported.
+    private func preparePath(_ path: CGPath, key: String) {
+        guard let keyframes = PathReading.path(path).flatMap(PathTrack.keyframePoints(of:)) else {
+            OQC.report(.ignoredInput, key: key, "CAKeyframeAnimation of '\(key)' has an empty path, so it animates nothing; add points to the path (move(to:), then lines or curves).")
+            isInert = true
+            return
+        }
+        if calculationMode == .discrete || keyframes.segments.isEmpty {
+            let points = [keyframes.start] + keyframes.segments.map(\.end)
+            track = KeyframeTrack(values: points.compactMap { AnimatableValue($0) }, mode: calculationMode,
+                                  keyTimes: keyTimes?.map(\.doubleValue), timingFunctions: timingFunctions,
+                                  tension: nil, continuity: nil, bias: nil, reportingKey: key)
+        } else {
+            pathTrack = PathTrack(segments: keyframes.segments, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
+                                  timingFunctions: timingFunctions, reportingKey: key)
+        }
+    }
+
     override func value(atProgress progress: Double, localTime: Double, base: AnimatableValue?) -> AnimatableValue? {
-        track?.value(at: progress)
+        pathTrack?.value(at: progress) ?? track?.value(at: progress)
     }
 
     override func cumulativeDelta(base: AnimatableValue?) -> AnimatableValue? {
+        if let segments = pathTrack?.segments, let first = segments.first, let last = segments.last {
+            return AnimatableValue(last.end)?.subtracting(AnimatableValue(first.start)!)
+        }
         guard let values = track?.values, let first = values.first, let last = values.last else { return nil }
         return last.subtracting(first)
     }

@@ -106,34 +106,10 @@ extension CGPath {
     /// Calls `move` for each move, `line` for each line (from its start point; a close is a
     /// line back to the subpath's start) and `curve` for each curve, as a cubic.
     func forEachSegment(move: (CGPoint) -> Void, line: (CGPoint, CGPoint) -> Void, curve: (CubicSegment) -> Void) {
-        var index = 0
-        var current = CGPoint.zero
-        var subpathStart = CGPoint.zero
-        for type in elementTypes {
-            let p = elementPoints[index..<index + type.pointCount]
-            index += type.pointCount
+        CubicSegment.walk(types: elementTypes, points: elementPoints, move: move) { segment, type in
             switch type {
-            case .moveToPoint:
-                current = p[p.startIndex]
-                subpathStart = current
-                move(current)
-            case .addLineToPoint:
-                line(current, p[p.startIndex])
-                current = p[p.startIndex]
-            case .addQuadCurveToPoint:
-                let (c, end) = (p[p.startIndex], p[p.startIndex + 1])
-                // The cubic with the same shape: controls two thirds of the way to `c`.
-                curve(CubicSegment(start: current,
-                                   control1: CGPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
-                                   control2: CGPoint(x: end.x + 2 / 3 * (c.x - end.x), y: end.y + 2 / 3 * (c.y - end.y)),
-                                   end: end))
-                current = end
-            case .addCurveToPoint:
-                curve(CubicSegment(start: current, control1: p[p.startIndex], control2: p[p.startIndex + 1], end: p[p.startIndex + 2]))
-                current = p[p.startIndex + 2]
-            case .closeSubpath:
-                line(current, subpathStart)
-                current = subpathStart
+            case .addLineToPoint, .closeSubpath: line(segment.start, segment.end)
+            default: curve(segment)
             }
         }
     }
@@ -145,42 +121,6 @@ extension CGPath {
             (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-}
-
-/// A cubic Bézier curve.
-struct CubicSegment {
-    var start, control1, control2, end: CGPoint
-
-    func point(at t: CGFloat) -> CGPoint {
-        let u = 1 - t
-        let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-        return CGPoint(x: a * start.x + b * control1.x + c * control2.x + d * end.x,
-                       y: a * start.y + b * control1.y + c * control2.y + d * end.y)
-    }
-
-    /// The parameters in 0...1 where x or y turns: the roots of the derivative.
-    var extremes: [CGFloat] {
-        Self.turns(start.x, control1.x, control2.x, end.x) + Self.turns(start.y, control1.y, control2.y, end.y)
-    }
-
-    /// The roots in 0...1 of the derivative of the one-dimensional cubic through p0…p3.
-    private static func turns(_ p0: CGFloat, _ p1: CGFloat, _ p2: CGFloat, _ p3: CGFloat) -> [CGFloat] {
-        // B'(t)/3 = a·t² + b·t + c
-        let a = -p0 + 3 * p1 - 3 * p2 + p3
-        let b = 2 * (p0 - 2 * p1 + p2)
-        let c = p1 - p0
-        var roots: [CGFloat] = []
-        if abs(a) < 1e-12 {
-            if abs(b) > 1e-12 { roots.append(-c / b) }
-        } else {
-            let discriminant = b * b - 4 * a * c
-            if discriminant >= 0 {
-                let s = discriminant.squareRoot()
-                roots += [(-b + s) / (2 * a), (-b - s) / (2 * a)]
-            }
-        }
-        return roots.filter { $0 > 0 && $0 < 1 }
     }
 }
 

@@ -97,6 +97,18 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.groupChildWithoutADuration()])
     }
 
+    @Test func eachSegmentOfAKeyframePathIsOneKeyframeSegment() {
+        check([AppleBehaviourProbes.keyframePathTiming()])
+    }
+
+    @Test func rotationModeLeavesThePresentationTransform() {
+        check([AppleBehaviourProbes.rotationModeInThePresentationTransform()])
+    }
+
+    @Test func aRoundedRectangleStartsOnItsMinimumYEdge() {
+        check([AppleBehaviourProbes.roundedRectStart()])
+    }
+
     private func check(_ results: [ProbeResult]) {
         for result in results {
             print(result)

@@ -752,6 +752,76 @@ enum AppleBehaviourProbes {
         )
     }
 
+    // MARK: Paths
+
+    /// A keyframe animation along a path of two straight segments, (0, 0) → (100, 0) →
+    /// (100, 300), in linear mode over 1 s: where the layer is at 0.25 s and 0.75 s. Equal
+    /// time per segment (one keyframe per segment end) gives (50, 0) and (100, 150).
+    static func keyframePathTiming() -> ProbeResult {
+        let path = CGMutablePath()
+        path.addLines(between: [.zero, CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 300)])
+        let follow = CAKeyframeAnimation(keyPath: "position")
+        follow.path = path
+        follow.timingFunction = CAMediaTimingFunction(name: .linear)
+        follow.duration = 1
+        let (host, layer) = layerUnderPausedHost(at: 0)
+        layer.add(follow, forKey: "probe")
+        CATransaction.flush()
+        let seen = [0.25, 0.75].map { time -> CGPoint in
+            seek(host, to: time)
+            return layer.presentation()?.position ?? CGPoint(x: CGFloat.nan, y: .nan)
+        }
+        let expected = [CGPoint(x: 50, y: 0), CGPoint(x: 100, y: 150)]
+        return ProbeResult(
+            question: "a linear keyframe path (0, 0) → (100, 0) → (100, 300) over 1 s: position at 0.25 s and 0.75 s",
+            openQuartzCoreChoice: "(50, 0) and (100, 150): each segment of the path is one keyframe segment, timed alike",
+            alternativeMode: nil,
+            observed: seen.map { "(\($0.x), \($0.y))" }.joined(separator: " and "),
+            matches: zip(seen, expected).allSatisfy { abs($0.x - $1.x) < 1e-3 && abs($0.y - $1.y) < 1e-3 }
+        )
+    }
+
+    /// Whether `rotationMode = .rotateAuto` shows in the presentation layer's `transform`
+    /// while a layer follows a path straight down (+y), halfway.
+    static func rotationModeInThePresentationTransform() -> ProbeResult {
+        let path = CGMutablePath()
+        path.addLines(between: [.zero, CGPoint(x: 0, y: 100)])
+        let follow = CAKeyframeAnimation(keyPath: "position")
+        follow.path = path
+        follow.rotationMode = .rotateAuto
+        follow.duration = 1
+        let (host, layer) = layerUnderPausedHost(at: 0)
+        layer.add(follow, forKey: "probe")
+        CATransaction.flush()
+        seek(host, to: 0.5)
+        let transform = layer.presentation()?.transform ?? CATransform3DIdentity
+        let isIdentity = CATransform3DIsIdentity(transform)
+        return ProbeResult(
+            question: "rotationMode .rotateAuto along a path going +y: the presentation layer's transform halfway",
+            openQuartzCoreChoice: "the identity (rotationMode is stored; the engine does not turn the presentation layer)",
+            alternativeMode: nil,
+            observed: isIdentity ? "the identity" : "m11 \(transform.m11), m12 \(transform.m12), m21 \(transform.m21), m22 \(transform.m22)",
+            matches: isIdentity
+        )
+    }
+
+    /// Where `CGPath(roundedRect:…)` starts: its first element's point.
+    static func roundedRectStart() -> ProbeResult {
+        let path = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 60, height: 20), cornerWidth: 10, cornerHeight: 10, transform: nil)
+        var first: CGPoint?
+        path.applyWithBlock { element in
+            if first == nil { first = element.pointee.points[0] }
+        }
+        let seen = first ?? CGPoint(x: CGFloat.nan, y: .nan)
+        return ProbeResult(
+            question: "the first point of CGPath(roundedRect: (0, 0, 60, 20), cornerWidth: 10, cornerHeight: 10)",
+            openQuartzCoreChoice: "(10, 0): where the minimum-y edge's straight part begins",
+            alternativeMode: nil,
+            observed: "(\(seen.x), \(seen.y))",
+            matches: abs(seen.x - 10) < 1e-9 && abs(seen.y) < 1e-9
+        )
+    }
+
     private static func describe(_ value: Double?) -> String {
         value.map { "\($0)" } ?? "nil"
     }

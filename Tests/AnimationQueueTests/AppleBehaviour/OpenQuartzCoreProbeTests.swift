@@ -102,12 +102,24 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.cumulativeAutoreversingRepeats(), differsUnder: [])
     }
 
-    /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is
-    /// selected for this run, and then to differ.
     @Test func aGroupChildWithoutADurationSpansTheGroup() {
         check(AppleBehaviourProbes.groupChildWithoutADuration(), differsUnder: [])
     }
 
+    @Test func eachSegmentOfAKeyframePathIsOneKeyframeSegment() {
+        check(AppleBehaviourProbes.keyframePathTiming(), differsUnder: [])
+    }
+
+    @Test func rotationModeLeavesThePresentationTransform() {
+        check(AppleBehaviourProbes.rotationModeInThePresentationTransform(), differsUnder: [])
+    }
+
+    @Test func aRoundedRectangleStartsOnItsMinimumYEdge() {
+        check(AppleBehaviourProbes.roundedRectStart(), differsUnder: [])
+    }
+
+    /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is
+    /// selected for this run, and then to differ.
     private func check(_ result: ProbeResult, differsUnder modes: Set<String>) {
         let selected = modes.intersection(Self.modes)
         if selected.isEmpty {
