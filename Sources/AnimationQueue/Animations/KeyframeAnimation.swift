@@ -7,6 +7,7 @@ import Foundation
 ///                               duration: 0.4, isAdditive: true)
 /// let blink = KeyframeAnimation(.opacity, values: [1, 0, 1], duration: 0.6,
 ///                               keyTimes: [0, 0.2, 1], segmentTimings: [.easeIn, .easeOut])
+/// let orbit = KeyframeAnimation(.position, along: CGPath(ellipseIn: ring, transform: nil), duration: 2)
 /// ```
 ///
 /// Resolved model-first: the model receives the last value (the first, when the animation
@@ -15,9 +16,14 @@ import Foundation
 public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
     /// The animated property.
     public var keyPath: AnimationKeyPath<Value>
-    /// The keyframe values, in order (at least one); offsets when additive.
+    /// The keyframe values, in order (at least one); offsets when additive. For an animation
+    /// along a ``path``, the path's start and end.
     public var values: [Value] { valuesBox.value }
     private let valuesBox: UncheckedSendableBox<[Value]>
+    /// The path a point property follows, in place of the values; nil for an animation
+    /// through values.
+    public var path: CGPath? { pathBox?.value }
+    private var pathBox: UncheckedSendableBox<CGPath>?
     /// The length of one pass, in seconds; 0 commits the last value without animating.
     public let duration: TimeInterval
     /// When each value is reached, as fractions of the pass in 0…1, non-decreasing; one per
@@ -153,7 +159,11 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
             return ResolvedAnimation(animation: hold, finalValues: finals, initialValues: initial)
         }
         let animation = CAKeyframeAnimation(keyPath: path)
-        animation.values = values.map(\.coreAnimationValue)
+        if let route = self.path {
+            animation.path = route
+        } else {
+            animation.values = values.map(\.coreAnimationValue)
+        }
         animation.keyTimes = keyTimes?.map { NSNumber(value: $0) }
         animation.timingFunctions = segmentTimings?.map(\.mediaTimingFunction)
         animation.calculationMode = calculationMode.coreAnimationMode
@@ -166,3 +176,51 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
 }
 
 extension KeyframeAnimation: LayerAnimation {}
+
+extension KeyframeAnimation where Value == CGPoint {
+    /// Creates an animation of a point property along `path`, like a `CAKeyframeAnimation`
+    /// with a `path`: each line, curve and close of the path is one keyframe segment, and the
+    /// model receives where the path ends (its `currentPoint`).
+    ///
+    /// ```swift
+    /// let arc = CGMutablePath()
+    /// arc.move(to: CGPoint(x: 40, y: 300))
+    /// arc.addQuadCurve(to: CGPoint(x: 280, y: 300), control: CGPoint(x: 160, y: 80))
+    /// let toss = KeyframeAnimation(.position, along: arc, duration: 0.8, timing: .easeInOut)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: A point property: `.position` or `.anchorPoint`.
+    ///   - path: The route; it starts with a move. Copied, so changing a `CGMutablePath`
+    ///     afterwards does not change the animation.
+    ///   - duration: Seconds for one pass (0.25); finite and ≥ 0.
+    ///   - timing: The pacing of the whole pass (`.linear`).
+    ///   - calculationMode: `.paced` (the default) moves at one speed along the whole path;
+    ///     `.linear` gives each segment equal time; `.discrete` jumps from segment end to
+    ///     segment end.
+    ///   - delay: Seconds to wait after the operation starts (0); the path's start shows meanwhile.
+    ///   - repeatCount: How many passes (0 plays once); `.infinity` repeats forever.
+    ///   - autoreverses: Whether each pass plays forwards, then backwards.
+    ///   - speed: The rate relative to the layer (1); > 0.
+    ///   - isAdditive: Whether the path's points are offsets from the unchanged model value.
+    ///   - reducedMotion: The behaviour under reduced motion (nil: the run decides).
+    public init(_ keyPath: AnimationKeyPath<CGPoint>, along path: CGPath, duration: TimeInterval = 0.25,
+                timing: AnimationTiming = .linear, calculationMode: KeyframeCalculationMode = .paced,
+                delay: TimeInterval = 0, repeatCount: Float = 0, autoreverses: Bool = false,
+                speed: Float = 1, isAdditive: Bool = false, reducedMotion: ReducedMotionBehavior? = nil) {
+        guard let copy = path.copy(), let start = Self.start(of: copy) else { APIViolationEmptyKeyframePath() }
+        self.init(keyPath, values: [start, copy.currentPoint], duration: duration, timing: timing,
+                  calculationMode: calculationMode, delay: delay, repeatCount: repeatCount,
+                  autoreverses: autoreverses, speed: speed, isAdditive: isAdditive, reducedMotion: reducedMotion)
+        pathBox = UncheckedSendableBox(copy)
+    }
+
+    /// The point of the path's first element (a move), or nil for an empty path.
+    private static func start(of path: CGPath) -> CGPoint? {
+        var start: CGPoint?
+        path.applyWithBlock { element in
+            if start == nil, element.pointee.type == .moveToPoint { start = element.pointee.points[0] }
+        }
+        return start
+    }
+}

@@ -6,7 +6,8 @@ import Foundation
 /// The package's one unchecked box. Its uses, each safe for the reason given:
 /// - animation values inside `Sendable` descriptions (``BasicAnimation``, ``SpringAnimation``
 ///   through `AnimationEndpoints`, ``KeyframeAnimation``): `AnimationValue` types are numbers, geometry structs,
-///   `CATransform3D` and the immutable `CGColor`, which not every Apple SDK declares `Sendable`;
+///   `CATransform3D`, the immutable `CGColor`, and `CGPath` (a path animation holds its own
+///   copy), which not every Apple SDK declares `Sendable`;
 /// - closures, layers and Core Animation values that are only ever touched on the main
 ///   thread (a `Perform` step's body, a run's layers, final values written on main);
 /// - operations, which are thread-safe but not declared `Sendable` on every platform (the

@@ -76,6 +76,14 @@ func APIViolationEmptyKeyframes(file: StaticString = #fileID, line: UInt = #line
         file: file, line: line)
 }
 
+/// Stops the program because a keyframe animation along a path was given a path with no point.
+func APIViolationEmptyKeyframePath(file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: a KeyframeAnimation along a path needs a path that starts with a point, got an empty path. "
+            + "Start the path with move(to:), then add lines or curves.",
+        file: file, line: line)
+}
+
 /// Stops the program because a keyframe animation's key times do not fit its values.
 func APIViolationKeyTimes(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
     preconditionFailure("AnimationQueue: invalid keyTimes: \(message)", file: file, line: line)

@@ -44,6 +44,15 @@ enum ReadmeSnippets {
         return (corner, fade, fill)
     }
 
+    // README "Typed keys": an animation along a path.
+    static func alongAPath() -> KeyframeAnimation<CGPoint> {
+        let arc = CGMutablePath()
+        arc.move(to: CGPoint(x: 40, y: 300))
+        arc.addQuadCurve(to: CGPoint(x: 280, y: 300), control: CGPoint(x: 160, y: 80))
+        let toss = KeyframeAnimation(.position, along: arc, duration: 0.8)   // the model ends at (280, 300)
+        return toss
+    }
+
     // README "Operations".
     static func operations(title: CALayer, badge: CALayer) -> [AnimationOperation] {
         let fade = AnimationOperation(layer: title, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3))
@@ -166,6 +175,14 @@ struct ReadmeSnippetTests {
         #expect(corner.keyPath.rawValue == "cornerRadius" && corner.to == 12)
         #expect(fade.keyPath == .opacity)
         #expect(fill.keyPath.rawValue == "progress")
+    }
+
+    @Test func anAnimationAlongAPathEndsWhereThePathEnds() {
+        let toss = ReadmeSnippets.alongAPath()
+        #expect(toss.values == [CGPoint(x: 40, y: 300), CGPoint(x: 280, y: 300)])
+        #expect(toss.calculationMode == .paced)
+        let resolved = toss.resolve(for: CALayer())
+        #expect(resolved.finalValues.first?.value as? CGPoint == CGPoint(x: 280, y: 300))
     }
 
     @Test func operationsRunInDependencyOrder() async {

@@ -66,6 +66,46 @@ struct LayerSubclassKeyTests {
         #expect(shine.startPoint == CGPoint(x: 0, y: 0.5))
     }
 
+    @Test func aStepAlongAPathMovesAtOneSpeedAndEndsOnThePathsLastPoint() async throws {
+        // (0, 0) → (100, 0) → (100, 300): 400 long, so paced, halfway is (100, 100).
+        let ball = clock.makeLayer()
+        let route = CGMutablePath()
+        route.addLines(between: [.zero, CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 300)])
+        let toss = KeyframeAnimation(.position, along: route, duration: 1)
+        route.addLine(to: CGPoint(x: 0, y: 0))  // after the animation was made: not part of it
+        let run = queue.run(AnimationPlan { Step(ball, toss) }, motion: .full)
+        await clock.advance(by: 0.5)
+        let halfway = try #require(ball.presentation()).position
+        #expect(abs(halfway.x - 100) < 1e-6 && abs(halfway.y - 100) < 1e-6)
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(ball.position == CGPoint(x: 100, y: 300))
+        #expect(toss.values == [.zero, CGPoint(x: 100, y: 300)])
+        #expect(ball.animationKeys() == nil)
+    }
+
+    @Test func aStepAlongAPathResolvesToACoreAnimationPath() throws {
+        let ball = clock.makeLayer()
+        let loop = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+        let orbit = KeyframeAnimation(.position, along: loop, duration: 2, calculationMode: .linear)
+        let resolved = orbit.resolve(for: ball)
+        let animation = try #require(resolved.animation as? CAKeyframeAnimation)
+        #expect(animation.path == loop)
+        #expect(animation.values == nil)
+        #expect(animation.calculationMode == .linear)
+        // The ellipse starts and, closed, ends at its rightmost point.
+        #expect(resolved.finalValues.first?.value as? CGPoint == CGPoint(x: 100, y: 50))
+        #expect(resolved.initialValues.first?.value as? CGPoint == CGPoint(x: 100, y: 50))
+    }
+
+    @Test func anEmptyPathStopsNamingTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = KeyframeAnimation(.position, along: CGMutablePath(), duration: 1)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("needs a path that starts with a point, got an empty path. Start the path with move(to:)"))
+    }
+
     @Test func aShadowPathAnimatesOnAnyLayer() async throws {
         let card = clock.makeLayer()
         let small = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
