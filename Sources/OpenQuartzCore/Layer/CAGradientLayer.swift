@@ -56,19 +56,18 @@ open class CAGradientLayer: CALayer {
     /// The defaults of `CAGradientLayer.h` for the gradient's properties; `CALayer`'s for
     /// the others.
     open override class func defaultValue(forKey key: String) -> Any? {
-        Self.defaults[key] ?? super.defaultValue(forKey: key)
+        properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
     }
 
     /// The implicit animation of an animatable gradient property (`colors`, `locations`,
     /// `startPoint`, `endPoint`), as `CALayer`'s own properties have; `CALayer`'s for other
     /// events.
     open override class func defaultAction(forKey event: String) -> (any CAAction)? {
-        guard Self.implicitlyAnimatedKeys.contains(event) else { return super.defaultAction(forKey: event) }
-        return CALayer.implicitAnimation(of: CABasicAnimation(keyPath: event))
+        properties.implicitAnimation(forKey: event) ?? super.defaultAction(forKey: event)
     }
 
     override class func declaresProperty(_ key: String) -> Bool {
-        Self.declaredKeys.contains(key) || super.declaresProperty(key)
+        properties.keys.contains(key) || super.declaresProperty(key)
     }
 
     private enum Key {
@@ -79,15 +78,14 @@ open class CAGradientLayer: CALayer {
         static let type = "type"
     }
 
-    private static let declaredKeys: Set<String> = [Key.colors, Key.locations, Key.startPoint, Key.endPoint, Key.type]
-
-    private static let implicitlyAnimatedKeys: Set<String> = [Key.colors, Key.locations, Key.startPoint, Key.endPoint]
-
-    nonisolated(unsafe) private static let defaults: [String: Any] = [  // immutable
-        Key.startPoint: CGPoint(x: 0.5, y: 0),
-        Key.endPoint: CGPoint(x: 0.5, y: 1),
-        Key.type: CAGradientLayerType.axial,
-    ]
+    private static let properties = LayerSubclassProperties(
+        keys: [Key.colors, Key.locations, Key.startPoint, Key.endPoint, Key.type],
+        implicitlyAnimated: [Key.colors, Key.locations, Key.startPoint, Key.endPoint],
+        defaults: [
+            Key.startPoint: CGPoint(x: 0.5, y: 0),
+            Key.endPoint: CGPoint(x: 0.5, y: 1),
+            Key.type: CAGradientLayerType.axial,
+        ])
 }
 
 /// The kind of gradient a gradient layer draws (`kCAGradientLayer…`).

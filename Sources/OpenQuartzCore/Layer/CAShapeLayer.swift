@@ -108,19 +108,18 @@ open class CAShapeLayer: CALayer {
     /// The defaults of `CAShapeLayer.h` for the shape's properties; `CALayer`'s for the
     /// others.
     open override class func defaultValue(forKey key: String) -> Any? {
-        Self.defaults[key] ?? super.defaultValue(forKey: key)
+        properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
     }
 
     /// The implicit animation of an animatable shape property, as `CALayer`'s own
     /// properties have (none for `path`, as `CAShapeLayer.h` states); `CALayer`'s for other
     /// events.
     open override class func defaultAction(forKey event: String) -> (any CAAction)? {
-        guard Self.implicitlyAnimatedKeys.contains(event) else { return super.defaultAction(forKey: event) }
-        return CALayer.implicitAnimation(of: CABasicAnimation(keyPath: event))
+        properties.implicitAnimation(forKey: event) ?? super.defaultAction(forKey: event)
     }
 
     override class func declaresProperty(_ key: String) -> Bool {
-        Self.declaredKeys.contains(key) || super.declaresProperty(key)
+        properties.keys.contains(key) || super.declaresProperty(key)
     }
 
     private enum Key {
@@ -138,26 +137,22 @@ open class CAShapeLayer: CALayer {
         static let lineDashPattern = "lineDashPattern"
     }
 
-    private static let declaredKeys: Set<String> = [
-        Key.path, Key.fillColor, Key.fillRule, Key.strokeColor, Key.strokeStart, Key.strokeEnd,
-        Key.lineWidth, Key.miterLimit, Key.lineCap, Key.lineJoin, Key.lineDashPhase, Key.lineDashPattern,
-    ]
-
-    private static let implicitlyAnimatedKeys: Set<String> = [
-        Key.fillColor, Key.strokeColor, Key.strokeStart, Key.strokeEnd, Key.lineWidth, Key.miterLimit, Key.lineDashPhase,
-    ]
-
-    nonisolated(unsafe) private static let defaults: [String: Any] = [  // immutable
-        Key.fillColor: CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1),
-        Key.fillRule: CAShapeLayerFillRule.nonZero,
-        Key.strokeStart: CGFloat(0),
-        Key.strokeEnd: CGFloat(1),
-        Key.lineWidth: CGFloat(1),
-        Key.miterLimit: CGFloat(10),
-        Key.lineCap: CAShapeLayerLineCap.butt,
-        Key.lineJoin: CAShapeLayerLineJoin.miter,
-        Key.lineDashPhase: CGFloat(0),
-    ]
+    private static let properties = LayerSubclassProperties(
+        keys: [Key.path, Key.fillColor, Key.fillRule, Key.strokeColor, Key.strokeStart, Key.strokeEnd,
+               Key.lineWidth, Key.miterLimit, Key.lineCap, Key.lineJoin, Key.lineDashPhase, Key.lineDashPattern],
+        implicitlyAnimated: [Key.fillColor, Key.strokeColor, Key.strokeStart, Key.strokeEnd, Key.lineWidth,
+                             Key.miterLimit, Key.lineDashPhase],
+        defaults: [
+            Key.fillColor: CGColor(srgbRed: 0, green: 0, blue: 0, alpha: 1),
+            Key.fillRule: CAShapeLayerFillRule.nonZero,
+            Key.strokeStart: CGFloat(0),
+            Key.strokeEnd: CGFloat(1),
+            Key.lineWidth: CGFloat(1),
+            Key.miterLimit: CGFloat(10),
+            Key.lineCap: CAShapeLayerLineCap.butt,
+            Key.lineJoin: CAShapeLayerLineJoin.miter,
+            Key.lineDashPhase: CGFloat(0),
+        ])
 }
 
 /// How a shape layer decides the inside of its path (`kCAFillRule…`).

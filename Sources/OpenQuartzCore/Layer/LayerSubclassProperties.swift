@@ -1,0 +1,29 @@
+import Foundation
+
+/// The properties a `CALayer` subclass of Core Animation declares beyond `CALayer`'s own
+/// (a shape layer's `strokeEnd`, a text layer's `fontSize`): stored as key-value entries,
+/// which presentation copies carry and animations reach like any custom key.
+///
+/// A subclass answers `defaultValue(forKey:)`, `defaultAction(forKey:)` and
+/// `declaresProperty(_:)` from its table, so a further subclass can override a default
+/// through `defaultValue(forKey:)`, as Core Animation's key-value coding allows.
+struct LayerSubclassProperties: @unchecked Sendable {
+    // Immutable: the defaults are constants (numbers, points, immutable colors, strings).
+    /// Every declared key.
+    let keys: Set<String>
+    /// The keys whose change runs Core Animation's implicit animation ("Animatable" in the
+    /// class's header, unless it says otherwise).
+    let implicitlyAnimated: Set<String>
+    /// The default of each key that has one; the others default to nil.
+    let defaults: [String: Any]
+
+    /// The default of `key`, or nil when the class does not declare it.
+    func defaultValue(forKey key: String) -> Any? { defaults[key] }
+
+    /// Core Animation's implicit animation for `event` when it is an implicitly animated
+    /// key, else nil.
+    func implicitAnimation(forKey event: String) -> (any CAAction)? {
+        guard implicitlyAnimated.contains(event) else { return nil }
+        return CALayer.implicitAnimation(of: CABasicAnimation(keyPath: event))
+    }
+}
