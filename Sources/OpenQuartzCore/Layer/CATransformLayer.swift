@@ -1,0 +1,14 @@
+import Foundation
+
+/// A layer whose sublayers keep their depth instead of being flattened into its plane, as
+/// QuartzCore's `CATransformLayer`.
+///
+/// Headless nothing is flattened or drawn, so it behaves as a `CALayer`; it exists so that
+/// code building 3D hierarchies compiles and animates as on Apple platforms.
+///
+/// ```swift
+/// let cube = CATransformLayer()
+/// cube.addSublayer(front)
+/// cube.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+/// ```
+open class CATransformLayer: CALayer {}
