@@ -98,13 +98,18 @@ public final class CGMutablePath: CGPath {
         closeSubpath()
     }
 
-    /// A rectangle whose corners are quarter ellipses as its own subpath. The corner sizes
-    /// are limited to half the rectangle's width and height.
+    /// A rectangle whose corners are quarter ellipses as its own subpath. A corner more
+    /// than half the rectangle's width or height, or negative, is reported and limited to
+    /// that range (Core Graphics requires it).
     public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
                                transform: CGAffineTransform = .identity) {
         let r = rect.standardized
         let w = min(max(cornerWidth, 0), r.width / 2)
         let h = min(max(cornerHeight, 0), r.height / 2)
+        if w != cornerWidth || h != cornerHeight {
+            OQC.report(.invalidValue, key: "CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:transform:)",
+                       "corners of \(cornerWidth) × \(cornerHeight) do not fit a \(r.width) × \(r.height) rectangle; each must be from 0 to half the rectangle's width and height. They are limited to \(w) × \(h).")
+        }
         guard w > 0, h > 0 else { return addRect(r, transform: transform) }
         let (kw, kh) = (w * (1 - Self.circleControl), h * (1 - Self.circleControl))
         move(to: CGPoint(x: r.minX + w, y: r.minY), transform: transform)
@@ -124,24 +129,24 @@ public final class CGMutablePath: CGPath {
     /// point, or by a move on an empty path.
     ///
     /// `clockwise` turns towards decreasing angles, in Core Graphics' y-up coordinates (so
-    /// on a flipped, y-down layer it looks counter-clockwise). As Core Graphics documents,
-    /// 0 to 2π clockwise draws nothing; 2π to 0 clockwise draws the full circle.
+    /// on a flipped, y-down layer it looks counter-clockwise). The arc ends at `endAngle`
+    /// after less than a full turn; when the angles are whole turns apart, it turns once
+    /// round if it heads from one to the other, and not at all if it heads away: as Core
+    /// Graphics documents, 0 to 2π clockwise draws nothing, and 2π to 0 clockwise the full
+    /// circle.
     ///
     /// ```swift
     /// ring.addArc(center: CGPoint(x: 50, y: 50), radius: 40, startAngle: 0, endAngle: .pi * 2, clockwise: false)
     /// ```
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
                        transform: CGAffineTransform = .identity) {
-        let full = 2 * CGFloat.pi
-        let delta: CGFloat
-        if clockwise {
-            let sweep = startAngle - endAngle
-            delta = sweep >= full ? -full : -Self.wrapped(sweep)
-        } else {
-            let sweep = endAngle - startAngle
-            delta = sweep >= full ? full : Self.wrapped(sweep)
-        }
-        addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: delta, transform: transform)
+        // The turn in the arc's direction, less than a full one, unless the angles are whole
+        // turns apart and the arc heads from the start towards the end.
+        let sweep = clockwise ? startAngle - endAngle : endAngle - startAngle
+        var turn = Self.wrapped(sweep)
+        if turn == 0, sweep > 0 { turn = 2 * .pi }
+        addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: clockwise ? -turn : turn,
+                       transform: transform)
     }
 
     /// An arc of the circle around `center` from `startAngle` through `delta` radians

@@ -52,14 +52,15 @@ extension CGPath {
     }
 
     /// Whether `point` is inside the filled path under `rule`, each subpath closed as a
-    /// fill closes it; `transform` is applied to the path first.
+    /// fill closes it; `transform` is applied to the point first (`CGPath.h`: "the point is
+    /// transformed by `m' before determining whether the path contains it").
     ///
     /// ```swift
     /// CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil).contains(CGPoint(x: 1, y: 1))  // false
     /// ```
     public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding,
                          transform: CGAffineTransform = .identity) -> Bool {
-        let local = transform.isIdentity ? point : point.applying(transform.inverted())
+        let local = point.applying(transform)
         var winding = 0
         var crossings = 0
         func edge(_ a: CGPoint, _ b: CGPoint) {

@@ -125,6 +125,20 @@ import Testing
         expectClose(circle.boundingBoxOfPath, CGRect(x: -10, y: -10, width: 20, height: 20), tolerance: 1e-9)
     }
 
+    @Test func anArcOfMoreThanATurnEndsAtItsEndAngle() {
+        // CGPath.h: `endAngle' is "the angle to the second endpoint of the arc".
+        let forwards = CGMutablePath()
+        forwards.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: 3 * .pi, clockwise: false)
+        expectClose(forwards.currentPoint, CGPoint(x: -10, y: 0), tolerance: 1e-9)
+        let backwards = CGMutablePath()
+        backwards.addArc(center: .zero, radius: 10, startAngle: 3 * .pi, endAngle: 0, clockwise: true)
+        expectClose(backwards.currentPoint, CGPoint(x: 10, y: 0), tolerance: 1e-9)
+        let twice = CGMutablePath()
+        twice.addArc(center: .zero, radius: 10, startAngle: 4 * .pi, endAngle: 0, clockwise: true)
+        expectClose(twice.boundingBoxOfPath, CGRect(x: -10, y: -10, width: 20, height: 20), tolerance: 1e-9,
+                    "whole turns apart, heading from the start to the end: one full circle")
+    }
+
     @Test func anArcAfterOtherElementsIsPrecededByALine() {
         let path = CGMutablePath()
         path.move(to: .zero)
@@ -165,7 +179,10 @@ import Testing
         let disc = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
         #expect(disc.contains(CGPoint(x: 5, y: 5)))
         #expect(!disc.contains(CGPoint(x: 0.5, y: 0.5)), "outside the circle, inside its box")
-        #expect(disc.contains(CGPoint(x: 12, y: 5), transform: CGAffineTransform(translationX: 5, y: 0)))
+        // CGPath.h: "the point is transformed by `m' before determining whether the path contains it".
+        let shift = CGAffineTransform(translationX: 5, y: 0)
+        #expect(disc.contains(CGPoint(x: -3, y: 5), transform: shift), "(2, 5) after the shift")
+        #expect(!disc.contains(CGPoint(x: 8, y: 5), transform: shift), "(13, 5) after the shift")
     }
 
     @Test func copiesAreEqualAndIndependent() throws {
@@ -188,6 +205,15 @@ import Testing
         slanted.addLines(between: [.zero, CGPoint(x: 4, y: 1), CGPoint(x: 4, y: 5), CGPoint(x: 0, y: 4)])
         slanted.closeSubpath()
         #expect(!slanted.isRect(nil))
+    }
+
+    @Test func cornersTooLargeForTheRectangleAreReportedAndLimited() {
+        let diagnostics = DiagnosticCollector(key: "CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:transform:)")
+        let pill = CGMutablePath()
+        pill.addRoundedRect(in: CGRect(x: 0, y: 0, width: 60, height: 20), cornerWidth: 10, cornerHeight: 15)
+        #expect(diagnostics.kinds == [.invalidValue])
+        #expect(diagnostics.all.first?.message.contains("They are limited to 10.0 × 10.0") == true)
+        expectClose(pill.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 60, height: 20), tolerance: 1e-9)
     }
 
     @Test func aRoundedRectStaysInItsRectAndReachesEveryEdge() {
