@@ -27,14 +27,15 @@ extension CALayer {
     }
 
     /// The outline of the layer's shadow, or nil for the shape of its content (nil); copied on
-    /// assignment. Animatable, point by point, like `CAShapeLayer.path`.
+    /// assignment. Animatable, point by point, like `CAShapeLayer.path`, and like it without
+    /// an implicit animation.
     ///
     /// ```swift
     /// card.shadowPath = CGPath(roundedRect: card.bounds, cornerWidth: 12, cornerHeight: 12, transform: nil)
     /// ```
     public var shadowPath: CGPath? {
         get { read(\.shadowPath) }
-        set { write(\.shadowPath, newValue?.copy(), key: "shadowPath") }
+        set { write(\.shadowPath, newValue?.copy(), key: "shadowPath") }  // the copy Apple documents
     }
 
     /// A layer whose alpha masks this layer's content (nil).

@@ -27,7 +27,7 @@ open class CAShapeLayer: CALayer {
     /// animation.
     open var path: CGPath? {
         get { PathReading.cgPath(value(forKey: Key.path)) }
-        set { setValue(newValue?.copy(), forKey: Key.path) }
+        set { setValue(newValue, forKey: Key.path) }
     }
 
     /// The fill color, or nil for no fill. Defaults to opaque black. Animatable.
@@ -103,6 +103,13 @@ open class CAShapeLayer: CALayer {
     open var lineDashPattern: [NSNumber]? {
         get { Convert.numbers(value(forKey: Key.lineDashPattern)) }
         set { setValue(newValue, forKey: Key.lineDashPattern) }
+    }
+
+    /// Sets `key`; a path, however it is set, is copied ("Upon assignment the path is
+    /// copied").
+    open override func setValue(_ value: Any?, forKey key: String) {
+        guard key == Key.path, let path = PathReading.cgPath(value) else { return super.setValue(value, forKey: key) }
+        super.setValue(path.copy(), forKey: key)
     }
 
     /// The defaults of `CAShapeLayer.h` for the shape's properties; `CALayer`'s for the

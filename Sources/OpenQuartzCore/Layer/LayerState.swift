@@ -133,7 +133,8 @@ struct LayerProperty: Sendable {
         "shadowOpacity": .animatable(\.shadowOpacity, Convert.float),
         "shadowOffset": .animatable(\.shadowOffset, Convert.size),
         "shadowRadius": .animatable(\.shadowRadius, Convert.cgFloat),
-        "shadowPath": .animatable(\.shadowPath, Convert.path),
+        // Apple ("shadowPath"): "as with all CGPathRef animatable properties", no implicit animation.
+        "shadowPath": .animatable(\.shadowPath, implicitly: false, Convert.path),
         "masksToBounds": .animatable(\.masksToBounds, Convert.bool),
         "doubleSided": .animatable(\.isDoubleSided, implicitly: false, Convert.bool),
         "contents": .animatable(\.contents, { .some($0) }),
@@ -219,10 +220,11 @@ enum Convert {
         return (value as? T).map { .some($0) }
     }
 
-    /// A path, or nil: the outer optional is nil for a value that is not a path.
+    /// A copy of a path ("Upon assignment the path is copied"), or nil: the outer optional
+    /// is nil for a value that is not a path.
     static func path(_ value: Any?) -> CGPath?? {
         guard let value else { return .some(nil) }
-        return PathReading.cgPath(value).map { .some($0) }
+        return PathReading.cgPath(value).map { .some($0.copy() ?? $0) }
     }
 
     /// An option set, given as itself or as its raw number (as key-value coding boxes it).

@@ -203,7 +203,7 @@ import Testing
         #expect(button.hitTest(CGPoint(x: 5, y: 5)) == nil, "a corner of the bounds, outside the circle")
     }
 
-    @Test func theShadowPathIsCopiedAnimatesImplicitlyAndIsKeyValueCoded() throws {
+    @Test func theShadowPathIsCopiedAndAnimatesOnlyExplicitly() throws {
         let h = EngineHarness()
         let card = h.makeLayer()
         #expect(card.shadowPath == nil, "CALayer.h: defaults to null")
@@ -211,17 +211,23 @@ import Testing
         outline.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
         h.commit {
             CATransaction.setAnimationDuration(1)
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
-            card.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+            card.shadowPath = outline
         }
+        // Apple ("shadowPath"): no implicit animation, "as with all CGPathRef animatable properties".
+        #expect(card.animationKeys() == nil)
         outline.addRect(CGRect(x: 50, y: 50, width: 1, height: 1))
-        #expect(card.shadowPath == CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil))
-        h.commit {
-            CATransaction.setAnimationDuration(1)
-            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
-            card.setValue(CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 50), transform: nil), forKey: "shadowPath")
-        }
-        #expect(card.animationKeys() == ["shadowPath"])
+        #expect(card.shadowPath == CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil), "copied on assignment")
+        let through = CGMutablePath()
+        through.addRect(CGRect(x: 0, y: 0, width: 30, height: 50))
+        card.setValue(through, forKey: "shadowPath")
+        through.addRect(CGRect(x: 50, y: 50, width: 1, height: 1))
+        #expect(card.shadowPath == CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 50), transform: nil),
+                "copied when set through key-value coding too")
+        let grow = CABasicAnimation(keyPath: "shadowPath")
+        grow.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        grow.toValue = CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 50), transform: nil)
+        grow.duration = 1
+        h.commit { card.add(grow, forKey: "grow") }
         h.advance(by: 0.5)
         var rect = CGRect.zero
         let presented = try #require(card.presentation())

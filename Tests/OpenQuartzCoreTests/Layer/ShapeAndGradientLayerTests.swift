@@ -45,6 +45,11 @@ import Testing
         shape.path = path
         path.addLine(to: CGPoint(x: 10, y: 10))
         #expect(shape.path?.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 0))
+        let through = CGMutablePath()
+        through.addLines(between: [.zero, CGPoint(x: 20, y: 0)])
+        shape.setValue(through, forKey: "path")
+        through.addLine(to: CGPoint(x: 20, y: 20))
+        #expect(shape.path?.boundingBox == CGRect(x: 0, y: 0, width: 20, height: 0), "copied through key-value coding too")
     }
 
     @Test func propertiesAreKeyValueCodedAndCopiedIntoThePresentationLayer() throws {
