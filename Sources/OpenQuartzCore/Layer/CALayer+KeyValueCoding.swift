@@ -61,6 +61,7 @@ extension CALayer {
         switch root {
         case let layer as CALayer: return layer.value(forKeyPath: subpath)
         case let animation as CAAnimation: return animation.value(forKeyPath: subpath)
+        case let cells as [CAEmitterCell]: return EmitterCellPath.value(in: cells, at: subpath)
         default: return root.flatMap { SubPath.read($0, subpath) }
         }
     }
@@ -76,6 +77,8 @@ extension CALayer {
         switch root {
         case let layer as CALayer: return layer.setValue(value, forKeyPath: subpath)
         case let animation as CAAnimation: return animation.setValue(value, forKeyPath: subpath)
+        case let cells as [CAEmitterCell]:
+            return EmitterCellPath.setValue(value, in: ownCells(cells, forKey: rootKey), at: subpath, reportingAs: keyPath)
         default: break
         }
         guard let value, let root,
@@ -86,6 +89,17 @@ extension CALayer {
         setValue(updated, forKey: rootKey)
     }
 
+
+    /// The emitter cells stored under `key`, `cells`: a model layer's own; a presentation
+    /// copy's, copied the first time an animation writes through them, so that its values
+    /// never reach the model's cells.
+    private func ownCells(_ cells: [CAEmitterCell], forKey key: String) -> [CAEmitterCell] {
+        guard isPresentationCopy, let model = modelLayer?.value(forKey: key) as? [CAEmitterCell],
+              zip(cells, model).contains(where: { $0 === $1 }) else { return cells }
+        let copies = cells.map { $0.presentationCopy() }
+        _ = Engine.locked { storeRaw(copies, forKey: key) }
+        return copies
+    }
 
     /// Stores without actions; call with the engine lock held. False for a wrong type.
     func storeRaw(_ value: Any?, forKey key: String) -> Bool {
@@ -124,7 +138,9 @@ extension CALayer {
         guard hasRoot else { return false }
         guard rootKey != keyPath else { return true }
         guard let root = value(forKey: rootKey) else { return true }
-        return SubPath.read(root, String(keyPath.dropFirst(rootKey.count + 1))) != nil
+        let subpath = String(keyPath.dropFirst(rootKey.count + 1))
+        if let cells = root as? [CAEmitterCell] { return EmitterCellPath.value(in: cells, at: subpath) != nil }
+        return SubPath.read(root, subpath) != nil
     }
 }
 
