@@ -7,7 +7,7 @@ import AnimationQueueTesting
 import Foundation
 import Testing
 
-/// Steps on shape and gradient layers: their typed keys, including the properties that are
+/// Steps on shape, gradient and emitter layers: their typed keys, including the properties that are
 /// nil by default (a shape layer's `path` and `strokeColor`), which a step animates as it
 /// does any other property, with values worked out by hand.
 @Suite(.hangGuard)
@@ -118,6 +118,49 @@ struct LayerSubclassKeyTests {
         await clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(card.shadowPath == large)
+    }
+    @Test func anEmittersBirthRateTapersOffAndEndsOnTheModel() async throws {
+        let confetti = clock.makeLayer { CAEmitterLayer() }
+        let run = queue.run(AnimationPlan {
+            Parallel {
+                Step(confetti, BasicAnimation(.birthRate, to: 0, duration: 1, timing: .linear))
+                Step(confetti, BasicAnimation(.emitterPosition, to: CGPoint(x: 40, y: 0), duration: 1, timing: .linear))
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.25)
+        let quarter = try #require(confetti.presentation())
+        #expect(abs(quarter.birthRate - 0.75) < 1e-6, "a quarter of the way from the default 1 to 0")
+        #expect(abs(quarter.emitterPosition.x - 10) < 1e-9)
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(confetti.birthRate == 0 && confetti.emitterPosition == CGPoint(x: 40, y: 0))
+        #expect(confetti.animationKeys() == nil)
+    }
+
+    @Test func aStepReachesAnEmitterCellByItsName() async throws {
+        let emitter = clock.makeLayer { CAEmitterLayer() }
+        let spark = CAEmitterCell()
+        spark.name = "spark"
+        spark.birthRate = 40
+        spark.velocity = 100
+        emitter.emitterCells = [spark]
+        let rate: AnimationKeyPath<Float> = .emitterCell(named: "spark", "birthRate")
+        #expect(rate.rawValue == "emitterCells.spark.birthRate")
+        let run = queue.run(AnimationPlan {
+            Parallel {
+                Step(emitter, BasicAnimation(rate, to: 0, duration: 1, timing: .linear))
+                Step(emitter, BasicAnimation(.emitterCell(named: "spark", "velocity"), to: CGFloat(60), duration: 1,
+                                             timing: .linear))
+            }
+        }, motion: .full)
+        await clock.advance(by: 0.5)
+        let halfway = try #require(emitter.presentation())
+        #expect(halfway.value(forKeyPath: "emitterCells.spark.birthRate") as? Float == 20, "halfway from 40 to 0")
+        #expect(halfway.value(forKeyPath: "emitterCells.spark.velocity") as? CGFloat == 80, "halfway from 100 to 60")
+        #expect(spark.birthRate == 0 && spark.velocity == 60, "model first: the cell holds the final values")
+        await clock.advance(by: 1)
+        #expect(await run.outcome == .finished)
+        #expect(emitter.animationKeys() == nil)
     }
 }
 #endif
