@@ -53,6 +53,13 @@ open class CAGradientLayer: CALayer {
         set { setValue(newValue, forKey: Key.type) }
     }
 
+    /// Sets `key`; an object assigned to a property `CAGradientLayer.h` declares `copy`
+    /// (`colors`, `locations`, `type`) is copied, so changing it afterwards (an
+    /// `NSMutableArray`) does not change the gradient.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        super.setValue(CAGradientLayer.properties.assigned(value, forKey: key), forKey: key)
+    }
+
     /// The defaults of `CAGradientLayer.h` for the gradient's properties; `CALayer`'s for
     /// the others.
     open override class func defaultValue(forKey key: String) -> Any? {
@@ -85,7 +92,8 @@ open class CAGradientLayer: CALayer {
             Key.startPoint: CGPoint(x: 0.5, y: 0),
             Key.endPoint: CGPoint(x: 0.5, y: 1),
             Key.type: CAGradientLayerType.axial,
-        ])
+        ],
+        copiedOnAssignment: [Key.colors, Key.locations, Key.type])
 }
 
 /// The kind of gradient a gradient layer draws (`kCAGradientLayer…`).

@@ -141,11 +141,18 @@ extension CALayer {
     /// The default `hitTest(_:)`: the farthest descendant containing `p` (in the
     /// superlayer's coordinates) as `contains(_:)` says, skipping hidden layers; a layer that
     /// masks to its bounds hides its sublayers outside them.
+    ///
+    /// A `CATransformLayer` is passed over: its sublayers are tested in its coordinate
+    /// space, but it is never the result and its `masksToBounds` is ignored
+    /// (`CATransformLayer.h`: "CALayer will pass over transform layers directly to their
+    /// sublayers, applying the effects of the transform layer's geometry when hit-testing
+    /// each sublayer"; `masksToBounds` is among the properties it ignores).
     func hitTestDescendants(_ p: CGPoint) -> CALayer? {
         guard !isHidden else { return nil }
         let local = superlayer.map { convert(p, from: $0) } ?? p
-        let inside = contains(local)
-        if masksToBounds && !inside { return nil }
+        let isFlat = !(self is CATransformLayer)
+        let inside = isFlat && contains(local)
+        if isFlat && masksToBounds && !inside { return nil }
         for sublayer in (sublayers ?? []).reversed() {
             if let hit = sublayer.hitTest(local) { return hit }
         }

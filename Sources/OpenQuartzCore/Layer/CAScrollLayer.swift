@@ -40,6 +40,12 @@ open class CAScrollLayer: CALayer {
                            y: reach(target.minY, target.maxY, visible.minY, visible.height)))
     }
 
+    /// Sets `key`; an object assigned to `scrollMode`, which `CAScrollLayer.h` declares
+    /// `copy`, is copied.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        super.setValue(CAScrollLayer.properties.assigned(value, forKey: key), forKey: key)
+    }
+
     /// `CALayer`'s defaults and `scrollMode`'s.
     open override class func defaultValue(forKey key: String) -> Any? {
         properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
@@ -54,7 +60,8 @@ open class CAScrollLayer: CALayer {
     }
 
     private static let properties = LayerSubclassProperties(
-        keys: [Key.scrollMode], implicitlyAnimated: [], defaults: [Key.scrollMode: CAScrollLayerScrollMode.both])
+        keys: [Key.scrollMode], implicitlyAnimated: [], defaults: [Key.scrollMode: CAScrollLayerScrollMode.both],
+        copiedOnAssignment: [Key.scrollMode])
 }
 
 /// The axes along which a scroll layer scrolls (`kCAScroll…`).

@@ -106,9 +106,12 @@ open class CAShapeLayer: CALayer {
     }
 
     /// Sets `key`; a path, however it is set, is copied ("Upon assignment the path is
-    /// copied").
+    /// copied"), and so is an object assigned to a property `CAShapeLayer.h` declares
+    /// `copy` (`lineDashPattern`, `fillRule`, `lineCap`, `lineJoin`).
     open override func setValue(_ value: Any?, forKey key: String) {
-        guard key == Key.path, let path = PathReading.cgPath(value) else { return super.setValue(value, forKey: key) }
+        guard key == Key.path, let path = PathReading.cgPath(value) else {
+            return super.setValue(CAShapeLayer.properties.assigned(value, forKey: key), forKey: key)
+        }
         super.setValue(path.copy(), forKey: key)
     }
 
@@ -159,7 +162,8 @@ open class CAShapeLayer: CALayer {
             Key.lineCap: CAShapeLayerLineCap.butt,
             Key.lineJoin: CAShapeLayerLineJoin.miter,
             Key.lineDashPhase: CGFloat(0),
-        ])
+        ],
+        copiedOnAssignment: [Key.fillRule, Key.lineCap, Key.lineJoin, Key.lineDashPattern])
 }
 
 /// How a shape layer decides the inside of its path (`kCAFillRule…`).

@@ -13,7 +13,9 @@ import Foundation
 /// counter.alignmentMode = .center
 /// ```
 open class CATextLayer: CALayer {
-    /// The text: a `String` or an `NSAttributedString`. Defaults to nil.
+    /// The text: a `String` or an `NSAttributedString`, copied on assignment (an
+    /// `NSMutableAttributedString` changed afterwards does not change the layer). Defaults
+    /// to nil.
     open var string: Any? {
         get { value(forKey: Key.string) }
         set { setValue(newValue, forKey: Key.string) }
@@ -55,10 +57,19 @@ open class CATextLayer: CALayer {
         set { setValue(newValue, forKey: Key.alignmentMode) }
     }
 
-    /// Whether glyphs may be placed at subpixel positions. Defaults to false.
+    /// The font subpixel-quantization setting of the graphics context the layer draws its
+    /// text into (`CATextLayer.h`: it "Sets allowsFontSubpixelQuantization parameter of
+    /// CGContextRef passed to the -drawInContext: method"); nothing is drawn headless.
+    /// Defaults to false.
     open var allowsFontSubpixelQuantization: Bool {
         get { Convert.bool(value(forKey: Key.allowsFontSubpixelQuantization)) ?? false }
         set { setValue(newValue, forKey: Key.allowsFontSubpixelQuantization) }
+    }
+
+    /// Sets `key`; an object assigned to a property `CATextLayer.h` declares `copy`
+    /// (`string`, `truncationMode`, `alignmentMode`) is copied.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        super.setValue(CATextLayer.properties.assigned(value, forKey: key), forKey: key)
     }
 
     /// The defaults of `CATextLayer.h` for the text's properties; `CALayer`'s for the others.
@@ -99,7 +110,8 @@ open class CATextLayer: CALayer {
             Key.truncationMode: CATextLayerTruncationMode.none,
             Key.alignmentMode: CATextLayerAlignmentMode.natural,
             Key.allowsFontSubpixelQuantization: false,
-        ])
+        ],
+        copiedOnAssignment: [Key.string, Key.truncationMode, Key.alignmentMode])
 }
 
 /// How a text layer truncates text too long for its bounds (`kCATruncation…`).

@@ -16,9 +16,21 @@ struct LayerSubclassProperties: @unchecked Sendable {
     let implicitlyAnimated: Set<String>
     /// The default of each key that has one; the others default to nil.
     let defaults: [String: Any]
+    /// The keys whose header declares the property `copy` (a text layer's `string`, a
+    /// gradient's `colors`): an object assigned to one is copied, so changing it afterwards
+    /// (an `NSMutableAttributedString`, an `NSMutableArray`) does not change the layer.
+    var copiedOnAssignment: Set<String> = []
 
     /// The default of `key`, or nil when the class does not declare it.
     func defaultValue(forKey key: String) -> Any? { defaults[key] }
+
+    /// `value` as the layer stores it for `key`: a copy of an object (`NSCopying`) for a key
+    /// declared `copy`, else `value` itself (Swift strings and arrays are values already).
+    func assigned(_ value: Any?, forKey key: String) -> Any? {
+        guard copiedOnAssignment.contains(key), let value, type(of: value) is AnyObject.Type,
+              let object = value as? NSCopying else { return value }
+        return object.copy(with: nil)
+    }
 
     /// Core Animation's implicit animation for `event` when it is an implicitly animated
     /// key, else nil.

@@ -241,6 +241,28 @@ import Testing
         #expect(abs(locations[0] - 0.36) > 1e-3)
     }
 
+    /// `CAGradientLayer.h`: `@property(nullable, copy) NSArray *colors;` and
+    /// `@property(nullable, copy) NSArray<NSNumber *> *locations;`; `CAShapeLayer.h`:
+    /// `@property(nullable, copy) NSArray<NSNumber *> *lineDashPattern;`. The layer keeps a
+    /// copy, so changing the mutable array afterwards does not change the layer.
+    @Test func arraysAreCopiedOnAssignment() {
+        let gradient = CAGradientLayer()
+        let locations = NSMutableArray(array: [NSNumber(value: 0), NSNumber(value: 1)])
+        gradient.setValue(locations, forKey: "locations")
+        locations.add(NSNumber(value: 0.5))
+        #expect(gradient.locations?.map(\.doubleValue) == [0, 1])
+        let red = CGColor(srgbRed: 1, green: 0, blue: 0, alpha: 1)
+        let colors = NSMutableArray(array: [red, red])
+        gradient.setValue(colors, forKey: "colors")
+        colors.add(red)
+        #expect(gradient.colors?.count == 2)
+        let shape = CAShapeLayer()
+        let dashes = NSMutableArray(array: [NSNumber(value: 2), NSNumber(value: 3)])
+        shape.setValue(dashes, forKey: "lineDashPattern")
+        dashes.removeAllObjects()
+        #expect(shape.lineDashPattern?.map(\.doubleValue) == [2, 3])
+    }
+
     @Test func aChangeOfTheGradientTypeDoesNotAnimate() {
         let h = EngineHarness()
         let gradient = h.makeLayer { CAGradientLayer() }

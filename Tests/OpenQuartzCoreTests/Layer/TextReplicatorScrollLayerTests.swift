@@ -45,6 +45,20 @@ import Testing
         #expect(presented.string as? String == "Hello")
     }
 
+    /// `CATextLayer.h`: `@property(nullable, copy) id string;`: the layer keeps a copy, so
+    /// changing the mutable string afterwards does not change the layer's text.
+    @Test func theStringIsCopiedOnAssignment() throws {
+        let text = CATextLayer()
+        let greeting = NSMutableAttributedString(string: "Hello")
+        text.string = greeting
+        greeting.append(NSAttributedString(string: ", world"))
+        #expect(try #require(text.string as? NSAttributedString).string == "Hello")
+        let name = NSMutableString(string: "Ada")
+        text.setValue(name, forKey: "string")
+        name.append(" Lovelace")
+        #expect((text.string as? NSString).map(String.init) == "Ada", "copied through key-value coding too")
+    }
+
     @Test func wrappedIsKeyValueCodedUnderItsObjectiveCName() {
         let text = CATextLayer()
         text.setValue(true, forKey: "wrapped")
@@ -89,6 +103,29 @@ import Testing
         linearTransaction(h) { cube.opacity = 0 }
         h.advance(by: 0.5)
         expectClose(try #require(cube.presentation()).opacity, 0.5)
+    }
+
+    /// `CATransformLayer.h`: "CALayer will pass over transform layers directly to their
+    /// sublayers, applying the effects of the transform layer's geometry when hit-testing
+    /// each sublayer", and a transform layer ignores `masksToBounds`.
+    @Test func hitTestingPassesOverATransformLayerToItsSublayers() {
+        // The root shows (0, 0, 200, 200); the transform layer's frame is (0, 0, 100, 100),
+        // its bounds origin (0, 0), so its space is the root's; the face's frame in it is
+        // (140, 140, 20, 20), outside the transform layer's bounds.
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let cube = CATransformLayer()
+        cube.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        cube.position = CGPoint(x: 50, y: 50)
+        cube.masksToBounds = true
+        let face = CALayer()
+        face.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        face.position = CGPoint(x: 150, y: 150)
+        root.addSublayer(cube)
+        cube.addSublayer(face)
+        #expect(root.hitTest(CGPoint(x: 150, y: 150)) === face, "masksToBounds is ignored")
+        #expect(root.hitTest(CGPoint(x: 10, y: 10)) === root, "inside the transform layer's bounds, but it is passed over")
+        #expect(cube.hitTest(CGPoint(x: 10, y: 10)) == nil)
     }
 
     // MARK: CAScrollLayer
