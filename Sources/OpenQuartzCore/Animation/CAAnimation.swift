@@ -35,8 +35,9 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     static let declaredKeys = [
         "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
         "fillMode", "removedOnCompletion", "timingFunction", "delegate",
-        "keyPath", "additive", "cumulative", "fromValue", "toValue", "byValue",
-        "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues",
+        "keyPath", "additive", "cumulative", "valueFunction", "fromValue", "toValue", "byValue",
+        "values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
+        "biasValues", "rotationMode",
         "mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping",
         "type", "subtype", "startProgress", "endProgress", "animations",
     ]
@@ -112,12 +113,14 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// Sets the value for `key`; keys the class does not declare are stored as custom values.
     open override func setValue(_ value: Any?, forKey key: String) { setContainerValue(value, forKey: key) }
 
-    /// Reads a value through a dotted key path; CAAnimation has no nested keys, so the path
-    /// is read as one key.
-    open override func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
+    /// Reads a dotted key path: the first key's value, then the rest of the path in it, a
+    /// structure field (`"toValue.x"`, `"custom.size.width"`, `"custom.rotation.z"`) or, for
+    /// a layer or an animation, its own key path.
+    open override func value(forKeyPath keyPath: String) -> Any? { keyPathValue(keyPath) }
 
-    /// Sets a value through a dotted key path, read as one key.
-    open override func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
+    /// Sets a dotted key path: changes the structure field in the first key's value and sets
+    /// that value back, or sets the rest of the path on a layer or an animation.
+    open override func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyPathValue(value, keyPath) }
 #else
     /// Returns the value for `key`: a declared property, else a stored custom value, else
     /// the class's ``defaultValue(forKey:)``.
@@ -126,12 +129,14 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// Sets the value for `key`; keys the class does not declare are stored as custom values.
     open func setValue(_ value: Any?, forKey key: String) { setContainerValue(value, forKey: key) }
 
-    /// Reads a value through a dotted key path; CAAnimation has no nested keys, so the path
-    /// is read as one key.
-    open func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
+    /// Reads a dotted key path: the first key's value, then the rest of the path in it, a
+    /// structure field (`"toValue.x"`, `"custom.size.width"`, `"custom.rotation.z"`) or, for
+    /// a layer or an animation, its own key path.
+    open func value(forKeyPath keyPath: String) -> Any? { keyPathValue(keyPath) }
 
-    /// Sets a value through a dotted key path, read as one key.
-    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
+    /// Sets a dotted key path: changes the structure field in the first key's value and sets
+    /// that value back, or sets the rest of the path on a layer or an animation.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyPathValue(value, keyPath) }
 #endif
 
     /// A declared property, else a stored custom value, else the class's default value.
@@ -173,8 +178,10 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         case "timeOffset": timeOffset = number ?? 0
         case "repeatCount": repeatCount = Float(number ?? 0)
         case "repeatDuration": repeatDuration = number ?? 0
-        case "autoreverses": autoreverses = value as? Bool ?? false
-        case "removedOnCompletion": isRemovedOnCompletion = value as? Bool ?? true
+        // Key-value coding unwraps a number with `boolValue` (Key-Value Coding Programming
+        // Guide, "Representing Non-Object Values"), so `1` and `NSNumber(value: 0)` set too.
+        case "autoreverses": autoreverses = Convert.bool(value) ?? false
+        case "removedOnCompletion": isRemovedOnCompletion = Convert.bool(value) ?? true
         case "fillMode": fillMode = Convert.named(value) ?? .removed
         case "timingFunction": timingFunction = value as? CAMediaTimingFunction
         case "delegate": delegate = value as? any CAAnimationDelegate
@@ -244,4 +251,52 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// Called on the copy stored by `add(_:forKey:)` before it joins `layer`: resolves
     /// values that depend on the layer's state at that moment. The base class does nothing.
     func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {}
+}
+
+// Key paths into structure fields, in an extension so that they add no overridable members.
+extension CAAnimation {
+    /// ``value(forKeyPath:)``: Core Animation's key paths into structure fields work for
+    /// animations as for layers (Core Animation Programming Guide, "Key-Value Coding
+    /// Extensions": "CAAnimation provides support for accessing the fields of selected
+    /// structures using key paths", with `setValue:forKeyPath:` and `valueForKeyPath:`). A
+    /// path without a dot is one key.
+    func keyPathValue(_ keyPath: String) -> Any? {
+        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        let root = value(forKey: String(keyPath[..<dot]))
+        let subpath = String(keyPath[keyPath.index(after: dot)...])
+        switch root {
+        case let animation as CAAnimation: return animation.value(forKeyPath: subpath)
+        case let layer as CALayer: return layer.value(forKeyPath: subpath)
+        default: return root.flatMap { SubPath.read(Self.structure($0), subpath) }
+        }
+    }
+
+    /// ``setValue(_:forKeyPath:)``: reads the first key's value, changes the field, and sets
+    /// the value back (a structure, as a layer stores it, even if it was boxed in an
+    /// `NSValue`). A path that names no field of that value is reported and ignored.
+    func setKeyPathValue(_ value: Any?, _ keyPath: String) {
+        guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
+        let rootKey = String(keyPath[..<dot])
+        let subpath = String(keyPath[keyPath.index(after: dot)...])
+        let root = self.value(forKey: rootKey)
+        switch root {
+        case let animation as CAAnimation: return animation.setValue(value, forKeyPath: subpath)
+        case let layer as CALayer: return layer.setValue(value, forKeyPath: subpath)
+        default: break
+        }
+        guard let value, let root, let updated = SubPath.write(Self.structure(root), subpath, value) else {
+            OQC.report(.invalidValue, key: keyPath, "cannot set '\(keyPath)' on \(type(of: self)) to \(value.map { "\($0)" } ?? "nil"): '\(rootKey)' holds no structure with that field, or the value's type does not match; the value is ignored.")
+            return
+        }
+        setValue(updated, forKey: rootKey)
+    }
+
+    /// A point, size, rect or transform boxed in an `NSValue`, unboxed; other values as they are.
+    private static func structure(_ value: Any) -> Any {
+        guard value is NSValue, !(value is NSNumber) else { return value }
+        if let point = Convert.point(value) { return point }
+        if let size = Convert.size(value) { return size }
+        if let rect = Convert.rect(value) { return rect }
+        return Convert.transform(value) ?? value
+    }
 }

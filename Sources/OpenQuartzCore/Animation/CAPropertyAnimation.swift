@@ -46,8 +46,8 @@ open class CAPropertyAnimation: CAAnimation {
     override func setKnownValue(_ value: Any?, forKey key: String) -> Bool {
         switch key {
         case "keyPath": keyPath = value as? String
-        case "additive": isAdditive = value as? Bool ?? false
-        case "cumulative": isCumulative = value as? Bool ?? false
+        case "additive": isAdditive = Convert.bool(value) ?? false
+        case "cumulative": isCumulative = Convert.bool(value) ?? false
         case "valueFunction": valueFunction = value as? CAValueFunction
         default: return super.setKnownValue(value, forKey: key)
         }

@@ -127,7 +127,7 @@ open class CASpringAnimation: CABasicAnimation {
         case "stiffness": stiffness = number ?? 100
         case "damping": damping = number ?? 10
         case "initialVelocity": initialVelocity = number ?? 0
-        case "allowsOverdamping": allowsOverdamping = value as? Bool ?? false
+        case "allowsOverdamping": allowsOverdamping = Convert.bool(value) ?? false
         default: return super.setKnownValue(value, forKey: key)
         }
         return true

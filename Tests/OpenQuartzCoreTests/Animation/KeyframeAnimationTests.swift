@@ -372,5 +372,32 @@ import Testing
         #expect(R.presented(layer, "position.y") == 50)
         #expect(layer.position.x == 100)
     }
+
+    /// A keyframe subclass that gives `rotationMode` and `path` defaults.
+    final class OrbitAnimation: CAKeyframeAnimation {
+        override class func defaultValue(forKey key: String) -> Any? {
+            switch key {
+            case "rotationMode": CAAnimationRotationMode.rotateAuto.rawValue
+            case "path": CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 20), transform: nil)
+            default: super.defaultValue(forKey: key)
+            }
+        }
+    }
+
+    /// Core Animation Programming Guide, "Default Value Support": "a class can provide a
+    /// default value for a key that has no set value" by overriding `defaultValueForKey:`,
+    /// declared properties included (the guide's example gives `masksToBounds` one). So
+    /// `rotationMode` and `path`, declared by `CAKeyframeAnimation` (`CAAnimation.h`), read
+    /// the subclass's defaults, as its other properties do.
+    @Test func subclassDefaultValuesApplyToRotationModeAndPath() {
+        let orbit = OrbitAnimation(keyPath: "position")
+        #expect(orbit.rotationMode == .rotateAuto)
+        #expect(orbit.value(forKey: "rotationMode") as? String == "auto")
+        #expect(orbit.path?.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 20))
+        orbit.rotationMode = nil
+        #expect(orbit.rotationMode == nil)
+        #expect(CAKeyframeAnimation().rotationMode == nil)
+        #expect(CAKeyframeAnimation().path == nil)
+    }
 }
 #endif

@@ -148,5 +148,36 @@ import Testing
         #expect(try #require(layer.presentation()).zPosition == 0)
         #expect(diagnostics.kinds.contains(.invalidValue))
     }
+
+    /// A basic animation subclass whose `valueFunction` defaults to a z rotation.
+    final class SpinAnimation: CABasicAnimation {
+        override class func defaultValue(forKey key: String) -> Any? {
+            key == "valueFunction" ? CAValueFunction(name: .rotateZ) : super.defaultValue(forKey: key)
+        }
+    }
+
+    /// Core Animation Programming Guide, "Default Value Support": "a class can provide a
+    /// default value for a key that has no set value" by overriding `defaultValueForKey:`.
+    /// `valueFunction` is a declared property of `CAPropertyAnimation` (`CAAnimation.h`), so
+    /// it reads the subclass's default and applies: halfway through a linear spin from 0 to π
+    /// the layer shows a rotation by π/2 about z (`rotateZ` takes "a single input value in
+    /// radians", `CAValueFunction.h`).
+    @Test func aSubclassDefaultValueFunctionApplies() throws {
+        let spin = SpinAnimation(keyPath: "transform")
+        #expect(spin.valueFunction?.name == .rotateZ)
+        #expect(CABasicAnimation().valueFunction == nil)
+
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        spin.fromValue = 0
+        spin.toValue = CGFloat.pi
+        linear(spin)
+        h.commit { layer.add(spin, forKey: "spin") }
+        h.advance(by: 0.5)
+        let expected = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        let presented = try shown(layer)
+        #expect(abs(presented.m11 - expected.m11) < 1e-9 && abs(presented.m12 - expected.m12) < 1e-9)
+        #expect(abs(presented.m21 - expected.m21) < 1e-9 && abs(presented.m22 - expected.m22) < 1e-9)
+    }
 }
 #endif

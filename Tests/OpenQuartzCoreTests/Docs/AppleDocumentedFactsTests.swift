@@ -485,6 +485,48 @@ import OpenQuartzCore
         #expect(copy?.toValue as? Float == 0.5 && copy?.isAdditive == true && copy?.duration == 2)
     }
 
+    /// Core Animation Programming Guide, "Key-Value Coding Extensions": "CAAnimation provides
+    /// support for accessing the fields of selected structures using key paths", for
+    /// "setting and getting values using setValue:forKeyPath: and valueForKeyPath:": CGPoint
+    /// exposes `x` and `y`, CGSize `width` and `height`, CGRect `origin`, `size` and theirs,
+    /// and CATransform3D `rotation.z` ("The rotation, in radians, in the z axis").
+    @Test func animationKeyPathsReachStructureFields() {
+        let slide = CABasicAnimation(keyPath: "position")
+        slide.toValue = CGPoint(x: 3, y: 4)
+        slide.fromValue = NSValue(cgPoint: CGPoint(x: 7, y: 8))
+        slide.setValue(CGRect(x: 1, y: 2, width: 30, height: 40), forKey: "area")
+        slide.setValue(CATransform3DMakeRotation(.pi / 4, 0, 0, 1), forKey: "turn")
+        #expect(slide.value(forKeyPath: "toValue.x") as? CGFloat == 3)
+        #expect(slide.value(forKeyPath: "fromValue.y") as? CGFloat == 8)
+        #expect(slide.value(forKeyPath: "area.size.height") as? CGFloat == 40)
+        let angle = slide.value(forKeyPath: "turn.rotation.z") as? CGFloat
+        #expect(abs((angle ?? 0) - .pi / 4) < 1e-9)
+
+        slide.setValue(CGFloat(9), forKeyPath: "toValue.y")
+        slide.setValue(CGFloat(5), forKeyPath: "area.origin.x")
+        #expect(slide.toValue as? CGPoint == CGPoint(x: 3, y: 9))
+        #expect(slide.value(forKey: "area") as? CGRect == CGRect(x: 5, y: 2, width: 30, height: 40))
+        #expect(slide.value(forKey: "toValue.y") == nil)
+    }
+
+    /// Key-Value Coding Programming Guide, "Representing Non-Object Values": for a property
+    /// that is not an object, `setValue:forKey:` "first sends an appropriate <type>Value
+    /// message to the incoming value object" (`boolValue` for a BOOL), and Swift passes `1`
+    /// and `0` to it as NSNumbers. So numbers set the Boolean properties.
+    @Test func animationBooleanKeysTakeNumbers() {
+        let spring = CASpringAnimation(keyPath: "opacity")
+        spring.setValue(1, forKey: "autoreverses")
+        spring.setValue(0, forKey: "removedOnCompletion")
+        spring.setValue(NSNumber(value: 1), forKey: "additive")
+        spring.setValue(1, forKey: "cumulative")
+        spring.setValue(1, forKey: "allowsOverdamping")
+        #expect(spring.autoreverses == true)
+        #expect(spring.isRemovedOnCompletion == false)
+        #expect(spring.isAdditive == true)
+        #expect(spring.isCumulative == true)
+        #expect(spring.allowsOverdamping == true)
+    }
+
     @Test func nestedTransactionsEachRunTheirOwnCompletion() {
         let layer = makeLayer()
         let log = Log()
