@@ -97,8 +97,8 @@ open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming {
     }
 
     private func store(_ value: Any?, forKey key: String) {
-        // `copy` properties (CAEmitterCell.h): the array of sub-cells is a value already.
-        Engine.locked { values[key] = .some(value) }
+        let assigned = Self.properties.assigned(value, forKey: key)
+        Engine.locked { values[key] = .some(assigned) }
     }
 
     /// A copy of the cell and of its sub-cells, every value included, for a presentation
@@ -456,5 +456,7 @@ open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming {
             Key.beginTime: CFTimeInterval(0), Key.duration: CFTimeInterval(0), Key.speed: Float(1),
             Key.timeOffset: CFTimeInterval(0), Key.repeatCount: Float(0), Key.repeatDuration: CFTimeInterval(0),
             Key.autoreverses: false, Key.fillMode: CAMediaTimingFillMode.removed.rawValue,
-        ])
+        ],
+        // Declared `copy` in `CAEmitterCell.h`: an object assigned is copied.
+        copiedOnAssignment: [Key.name, Key.minificationFilter, Key.magnificationFilter, Key.emitterCells, Key.style])
 }

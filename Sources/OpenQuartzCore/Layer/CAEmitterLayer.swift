@@ -113,6 +113,14 @@ open class CAEmitterLayer: CALayer {
         set { setValue(newValue, forKey: Key.seed) }
     }
 
+    /// Sets `key`; an object assigned to a property `CAEmitterLayer.h` declares `copy`
+    /// (`emitterCells`, `emitterShape`, `emitterMode`, `renderMode`) is copied, so changing
+    /// it afterwards (an `NSMutableArray` of cells) does not change the layer. The cells
+    /// themselves are shared, as an array's copy shares its elements.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        super.setValue(CAEmitterLayer.properties.assigned(value, forKey: key), forKey: key)
+    }
+
     /// The defaults of `CAEmitterLayer.h` for the emitter's properties; `CALayer`'s for the
     /// others.
     open override class func defaultValue(forKey key: String) -> Any? {
@@ -173,7 +181,8 @@ open class CAEmitterLayer: CALayer {
             Key.scale: Float(1),
             Key.spin: Float(1),
             Key.seed: UInt32(0),
-        ])
+        ],
+        copiedOnAssignment: [Key.emitterCells, Key.emitterShape, Key.emitterMode, Key.renderMode])
 }
 
 /// The shape particles are emitted from (`kCAEmitterLayer…`).

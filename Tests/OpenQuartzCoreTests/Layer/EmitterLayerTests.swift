@@ -95,6 +95,22 @@ import Testing
         #expect(ember.scale == 1, "the others are CAEmitterCell's")
     }
 
+    @Test func propertiesDeclaredCopyKeepACopyOfAMutableObject() {
+        // CAEmitterLayer.h: `@property(nullable, copy) NSArray<CAEmitterCell *> *emitterCells;`;
+        // CAEmitterCell.h: `@property(nullable, copy) NSString *name;`.
+        let emitter = CAEmitterLayer()
+        let spark = spark()
+        let cells = NSMutableArray(array: [spark])
+        emitter.setValue(cells, forKey: "emitterCells")
+        cells.add(CAEmitterCell())
+        #expect((emitter.value(forKey: "emitterCells") as? NSArray)?.count == 1)
+        let name = NSMutableString(string: "spark")
+        let cell = CAEmitterCell()
+        cell.setValue(name, forKey: "name")
+        name.append("le")
+        #expect(cell.name == "spark")
+    }
+
     // MARK: Key paths through named cells
 
     @Test func keyPathsReachACellByItsName() {
