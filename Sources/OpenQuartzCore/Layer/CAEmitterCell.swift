@@ -91,8 +91,13 @@ open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming {
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyPathValue(value, keyPath) }
 #endif
 
+    /// The value set for `key`, else the `style` hierarchy's, else the class's default.
     private func storedValue(forKey key: String) -> Any? {
-        if let set = Engine.locked({ values[key] }) { return set }
+        let (set, style) = Engine.locked { (values[key], values[Key.style] ?? nil) }
+        if let set { return set }
+        if key != Key.style, let inherited = CALayer.styleValue(forKey: key, in: style as? [AnyHashable: Any]) {
+            return inherited
+        }
         return type(of: self).defaultValue(forKey: key)
     }
 
@@ -325,7 +330,9 @@ open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming {
         set { setValue(newValue, forKey: Key.emitterCells) }
     }
 
-    /// Values that keys not set take, as a layer's `style` (nil).
+    /// Values that keys not set take, as a layer's `style` (nil): `CAEmitterCell.h`'s
+    /// "Inherited attributes similar to in layers". A `"style"` entry inside it is searched
+    /// next.
     open var style: [AnyHashable: Any]? {
         get { value(forKey: Key.style) as? [AnyHashable: Any] }
         set { setValue(newValue, forKey: Key.style) }

@@ -84,6 +84,17 @@ import Testing
         #expect(cell.color == nil, "set to nil reads nil, not the default")
     }
 
+    @Test func aKeyNotSetTakesTheStylesValue() {
+        // CAEmitterCell.h: `style`, "Inherited attributes similar to in layers".
+        let cell = CAEmitterCell()
+        cell.style = ["birthRate": Float(12), "style": ["velocity": CGFloat(30)]]
+        #expect(cell.birthRate == 12)
+        #expect(cell.velocity == 30, "the style's own style is searched next")
+        #expect(cell.scale == 1, "a key the style lacks reads its default")
+        cell.birthRate = 3
+        #expect(cell.birthRate == 3, "a value set wins over the style")
+    }
+
     @Test func aSubclassDefaultIsWhatANewCellReads() {
         final class Ember: CAEmitterCell {
             override class func defaultValue(forKey key: String) -> Any? {
