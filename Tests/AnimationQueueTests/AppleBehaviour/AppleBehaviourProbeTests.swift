@@ -93,6 +93,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.cumulativeAutoreversingRepeats()])
     }
 
+    @Test func anEmitterCellKeyPathAnimatesThePresentationCopysCell() {
+        check([AppleBehaviourProbes.emitterCellKeyPathInThePresentation()])
+    }
+
     @Test func aGroupChildWithoutADurationSpansTheGroup() {
         check([AppleBehaviourProbes.groupChildWithoutADuration()])
     }

@@ -822,6 +822,47 @@ enum AppleBehaviourProbes {
         )
     }
 
+    // MARK: Emitter cells
+
+    /// Apple documents that an animation added to an emitter layer under the key path
+    /// `emitterCells.<name>.<property>` animates that cell's property, not what the layer's
+    /// presentation copy shows for it. A 40 → 0 `birthRate` ramp of the cell "spark" over
+    /// 1 s, sampled at 0.25 s: the presentation copy's value there, and the model cell's.
+    static func emitterCellKeyPathInThePresentation() -> ProbeResult {
+        let host = committedLayer()
+        host.speed = 0
+        host.timeOffset = 0
+        CATransaction.flush()
+        let emitter = CAEmitterLayer()
+        let spark = CAEmitterCell()
+        spark.name = "spark"
+        spark.birthRate = 40
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        emitter.emitterCells = [spark]
+        host.addSublayer(emitter)
+        CATransaction.commit()
+        CATransaction.flush()
+        let ramp = CABasicAnimation(keyPath: "emitterCells.spark.birthRate")
+        ramp.fromValue = Float(40)
+        ramp.toValue = Float(0)
+        ramp.duration = 1
+        ramp.timingFunction = CAMediaTimingFunction(name: .linear)
+        emitter.add(ramp, forKey: "probe")
+        CATransaction.flush()
+        seek(host, to: 0.25)
+        let shown = (emitter.presentation()?.value(forKeyPath: "emitterCells.spark.birthRate") as? NSNumber)?.doubleValue
+            ?? (emitter.presentation()?.value(forKeyPath: "emitterCells.spark.birthRate") as? Float).map(Double.init)
+        let model = Double(spark.birthRate)
+        return ProbeResult(
+            question: "emitterCells.spark.birthRate 40 → 0 over 1 s at 0.25 s: the presentation copy's value, and the model cell's",
+            openQuartzCoreChoice: "30 in the presentation copy (its own copies of the cells), 40 in the model's cell",
+            alternativeMode: nil,
+            observed: "presentation \(describe(shown)), model \(model)",
+            matches: shown.map { abs($0 - 30) < 1e-3 } == true && model == 40
+        )
+    }
+
     private static func describe(_ value: Double?) -> String {
         value.map { "\($0)" } ?? "nil"
     }

@@ -102,6 +102,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.cumulativeAutoreversingRepeats(), differsUnder: [])
     }
 
+    @Test func anEmitterCellKeyPathAnimatesThePresentationCopysCell() {
+        check(AppleBehaviourProbes.emitterCellKeyPathInThePresentation(), differsUnder: [])
+    }
+
     @Test func aGroupChildWithoutADurationSpansTheGroup() {
         check(AppleBehaviourProbes.groupChildWithoutADuration(), differsUnder: [])
     }
