@@ -46,6 +46,18 @@ public struct MediaTiming: Sendable, Hashable {
     /// with `animation(forKey:)`, say). The operation still finishes at the animation's end;
     /// the layer keeps the animation, and with it the operation, until it is removed.
     public var fillsForwards: Bool
+    /// The frame rates the animation asks Core Animation to draw it at (`.default`: the
+    /// system chooses). On a display with ProMotion, a range up to 120 lets a short, fast
+    /// animation run at 120 Hz. It changes no timing.
+    public var preferredFrameRateRange: CAFrameRateRange {
+        get { frameRates.range }
+        set {
+            Self.validate(newValue)
+            frameRates = FrameRates(newValue)
+        }
+    }
+    /// ``preferredFrameRateRange``'s rates, hashable (Core Animation's type is not).
+    private var frameRates = FrameRates(.default)
 
     /// Creates media timing; every parameter defaults to Core Animation's default.
     ///
@@ -149,6 +161,28 @@ public struct MediaTiming: Sendable, Hashable {
         animation.beginTime = delay
         animation.fillMode = fillsForwards ? .both : .backwards
         if fillsForwards { animation.isRemovedOnCompletion = false }
+        if frameRates != FrameRates(.default) { animation.preferredFrameRateRange = frameRates.range }
+    }
+
+    private struct FrameRates: Sendable, Hashable {
+        var minimum: Float
+        var maximum: Float
+        var preferred: Float?
+
+        init(_ range: CAFrameRateRange) {
+            (minimum, maximum, preferred) = (range.minimum, range.maximum, range.preferred)
+        }
+
+        var range: CAFrameRateRange { CAFrameRateRange(minimum: minimum, maximum: maximum, preferred: preferred) }
+    }
+
+    /// Stops the program unless `range` is finite, not negative, and ordered
+    /// (`minimum ≤ preferred ≤ maximum`); the default's zeros pass.
+    private static func validate(_ range: CAFrameRateRange) {
+        let rates = [range.minimum, range.maximum] + (range.preferred.map { [$0] } ?? [])
+        let ordered = range.minimum <= range.maximum
+            && range.preferred.map { range.minimum <= $0 && $0 <= range.maximum } ?? true
+        guard rates.allSatisfy({ $0.isFinite && $0 >= 0 }), ordered else { APIViolationInvalidFrameRateRange(range) }
     }
 
     private static func validateSpeed(_ speed: Float) {

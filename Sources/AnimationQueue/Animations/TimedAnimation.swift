@@ -68,6 +68,20 @@ extension TimedAnimation {
         return copy
     }
 
+    /// Returns a copy that asks Core Animation to draw it at the frame rates of `range` (see
+    /// ``MediaTiming/preferredFrameRateRange``). A range that is not finite, is negative or
+    /// is out of order (`minimum ≤ preferred ≤ maximum`) stops the program with a message.
+    ///
+    /// ```swift
+    /// let swipe = BasicAnimation(.positionX, to: 320, duration: 0.25)
+    ///     .preferringFrameRateRange(CAFrameRateRange(minimum: 80, maximum: 120, preferred: 120))
+    /// ```
+    public func preferringFrameRateRange(_ range: CAFrameRateRange) -> Self {
+        var copy = self
+        copy.mediaTiming.preferredFrameRateRange = range
+        return copy
+    }
+
     /// Returns a copy that plays at `speed` times its normal rate (durations shrink by `speed`).
     public func speed(_ speed: Float) -> Self {
         var copy = self

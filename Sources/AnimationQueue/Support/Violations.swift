@@ -68,6 +68,16 @@ func APIViolationInvalidRepeat(_ message: String, file: StaticString = #fileID, 
     preconditionFailure("AnimationQueue: \(message)", file: file, line: line)
 }
 
+/// Stops the program because a preferred frame rate range is not a range of rates.
+func APIViolationInvalidFrameRateRange(_ range: CAFrameRateRange, file: StaticString = #fileID,
+                                       line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: a preferred frame rate range needs finite rates ≥ 0 with minimum ≤ preferred ≤ maximum, "
+            + "got minimum \(range.minimum), maximum \(range.maximum), preferred \(range.preferred.map { "\($0)" } ?? "none"). "
+            + "Pass, for example, CAFrameRateRange(minimum: 80, maximum: 120, preferred: 120), or .default to let the system choose.",
+        file: file, line: line)
+}
+
 /// Stops the program because a keyframe animation has no values.
 func APIViolationEmptyKeyframes(file: StaticString = #fileID, line: UInt = #line) -> Never {
     preconditionFailure(

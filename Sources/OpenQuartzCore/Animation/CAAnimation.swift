@@ -34,7 +34,7 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// The key-value coding keys of the properties the animation classes declare.
     static let declaredKeys = [
         "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
-        "fillMode", "removedOnCompletion", "timingFunction", "delegate",
+        "fillMode", "removedOnCompletion", "timingFunction", "delegate", "preferredFrameRateRange",
         "keyPath", "additive", "cumulative", "valueFunction", "fromValue", "toValue", "byValue",
         "values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
         "biasValues", "rotationMode",
@@ -69,6 +69,10 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 
     /// Whether the animation is removed from the layer when its active duration completes (true).
     open var isRemovedOnCompletion: Bool = true
+
+    /// The frame rates the animation asks to be drawn at (`.default`); headless nothing is
+    /// drawn, so it changes no timing.
+    open var preferredFrameRateRange: CAFrameRateRange = .default
 
     // MARK: CAMediaTiming
 
@@ -164,6 +168,7 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         case "removedOnCompletion": return isRemovedOnCompletion
         case "timingFunction": return timingFunction
         case "delegate": return delegate
+        case "preferredFrameRateRange": return preferredFrameRateRange
         default: return nil
         }
     }
@@ -185,6 +190,7 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         case "fillMode": fillMode = Convert.named(value) ?? .removed
         case "timingFunction": timingFunction = value as? CAMediaTimingFunction
         case "delegate": delegate = value as? any CAAnimationDelegate
+        case "preferredFrameRateRange": preferredFrameRateRange = value as? CAFrameRateRange ?? .default
         default: return false
         }
         return true
@@ -202,6 +208,7 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         timingFunction = other.timingFunction
         delegate = other.delegate
         isRemovedOnCompletion = other.isRemovedOnCompletion
+        preferredFrameRateRange = other.preferredFrameRateRange
         beginTime = other.beginTime
         duration = other.duration
         speed = other.speed

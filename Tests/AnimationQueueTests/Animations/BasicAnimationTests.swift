@@ -28,6 +28,18 @@ import Testing
         #expect(resolved.delay == 0)
     }
 
+    @Test func aPreferredFrameRateRangeReachesTheCoreAnimationObject() throws {
+        let layer = LayerFixtures.committed { $0.opacity = 0 }
+        let promotion = CAFrameRateRange(minimum: 80, maximum: 120, preferred: 120)
+        let swipe = BasicAnimation(.opacity, from: 0, to: 1, duration: 0.25).preferringFrameRateRange(promotion)
+        #expect(swipe.mediaTiming.preferredFrameRateRange == promotion)
+        let animation = try #require(swipe.resolve(for: layer).animation as? CABasicAnimation)
+        #expect(animation.preferredFrameRateRange == promotion)
+        let plain = try #require(BasicAnimation(.opacity, to: 1, duration: 0.25).resolve(for: layer).animation)
+        #expect(plain.preferredFrameRateRange == .default, "left to the system unless asked")
+        #expect(swipe.totalDuration == 0.25, "a frame rate changes no timing")
+    }
+
     @Test func missingFromValueStartsAtModelValueOfIdleLayer() throws {
         let layer = LayerFixtures.committed { $0.position = CGPoint(x: 10, y: 20) }
         let drop = BasicAnimation(.positionY, to: 240, duration: 0.5)

@@ -97,6 +97,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.emitterCellKeyPathInThePresentation()])
     }
 
+    @Test func theDefaultFrameRateRangeIsZeros() {
+        check([AppleBehaviourProbes.defaultFrameRateRange()])
+    }
+
     @Test func aGroupChildWithoutADurationSpansTheGroup() {
         check([AppleBehaviourProbes.groupChildWithoutADuration()])
     }

@@ -822,6 +822,22 @@ enum AppleBehaviourProbes {
         )
     }
 
+    // MARK: Frame rates
+
+    /// `CAFrameRateRange.default` is what an animation has until it sets a range; Apple does
+    /// not document its fields.
+    static func defaultFrameRateRange() -> ProbeResult {
+        let range = CAFrameRateRange.default
+        let fresh = CABasicAnimation(keyPath: "opacity").preferredFrameRateRange
+        return ProbeResult(
+            question: "CAFrameRateRange.default's minimum, maximum and preferred, and a new animation's range",
+            openQuartzCoreChoice: "0, 0 and nil; a new animation has .default",
+            alternativeMode: nil,
+            observed: "\(range.minimum), \(range.maximum), \(range.preferred.map { "\($0)" } ?? "nil"); new animation's is default: \(fresh == range)",
+            matches: range.minimum == 0 && range.maximum == 0 && range.preferred == nil && fresh == range
+        )
+    }
+
     // MARK: Emitter cells
 
     /// Apple documents that an animation added to an emitter layer under the key path

@@ -106,6 +106,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.emitterCellKeyPathInThePresentation(), differsUnder: [])
     }
 
+    @Test func theDefaultFrameRateRangeIsZeros() {
+        check(AppleBehaviourProbes.defaultFrameRateRange(), differsUnder: [])
+    }
+
     @Test func aGroupChildWithoutADurationSpansTheGroup() {
         check(AppleBehaviourProbes.groupChildWithoutADuration(), differsUnder: [])
     }

@@ -63,6 +63,21 @@ import Testing
         #expect(message(result).contains("ReducedMotionBehavior.shorten(to:) must be a number of seconds ≥ 0, got nan. Pass 0 to jump to the final values, a positive limit, or .infinity to keep the motion whole."))
     }
 
+    @Test func aFrameRateRangeOutOfOrderStopsNamingTheValuesAndTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = BasicAnimation(.opacity, to: 1, duration: 1)
+                .preferringFrameRateRange(CAFrameRateRange(minimum: 120, maximum: 60, preferred: 90))
+        }
+        #expect(message(result).contains("a preferred frame rate range needs finite rates ≥ 0 with minimum ≤ preferred ≤ maximum, got minimum 120.0, maximum 60.0, preferred 90.0."))
+    }
+
+    @Test func usableFrameRateRangesAreAccepted() {
+        _ = BasicAnimation(.opacity, to: 1, duration: 1).preferringFrameRateRange(.default)
+        _ = BasicAnimation(.opacity, to: 1, duration: 1).preferringFrameRateRange(CAFrameRateRange(minimum: 30, maximum: 60))
+        _ = BasicAnimation(.opacity, to: 1, duration: 1)
+            .preferringFrameRateRange(CAFrameRateRange(minimum: 80, maximum: 120, preferred: 120))
+    }
+
     @Test func usableReducedMotionTimesAreAccepted() {
         _ = BasicAnimation(.opacity, to: 1, duration: 1).reducingMotion(.crossFade(duration: 0))
         _ = BasicAnimation(.opacity, to: 1, duration: 1).reducingMotion(.shorten(to: .infinity))
