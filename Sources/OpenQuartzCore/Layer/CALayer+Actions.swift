@@ -4,6 +4,8 @@ import Foundation
 struct PropertyChange {
     /// The action found before the change, to run after it.
     let action: (any CAAction)?
+    /// For a change of `mask`: the mask it replaces, whose superlayer this layer stops being.
+    var replacedMask: CALayer?
 }
 
 extension CALayer {
@@ -55,7 +57,7 @@ extension CALayer {
     /// any layer.
     func sublayersDidChange() {
         guard !isPresentationCopy else { return }
-        setNeedsLayout()
+        markNeedsLayout(implicitly: true)
         guard !CATransaction.disableActions(),
               let action = action(forKey: SublayersEvent.key) else { return }
         if (action as? CAAnimation)?.isBuiltInImplicitAnimation == true, !Engine.locked({ isCommitted }) { return }
@@ -67,6 +69,13 @@ extension CALayer {
     /// does. Disabled actions run no action; see ``initialStateChange(forKey:)`` for a layer
     /// that has never been committed.
     func willChangeValue(forLayerKey key: String) -> PropertyChange {
+        var change = actionChange(forLayerKey: key)
+        if key == "mask", !isPresentationCopy { change.replacedMask = Engine.locked { storage.mask } }
+        return change
+    }
+
+    /// The action part of ``willChangeValue(forLayerKey:)``.
+    private func actionChange(forLayerKey key: String) -> PropertyChange {
         guard !isPresentationCopy else { return PropertyChange(action: nil) }
         let runsActions = !CATransaction.disableActions()
         guard Engine.locked({ isCommitted }) else {
@@ -103,6 +112,7 @@ extension CALayer {
         guard !isPresentationCopy else { return }
         Transactions.noteChange(to: self)
         Engine.locked { _ = explicitlySetKeys.insert(key) }
+        if key == "mask" { adoptMask(replacing: change.replacedMask) }
         invalidateLayout(afterChangeOf: key)
         if type(of: self).needsDisplay(forKey: key)
             || key == "bounds" && Engine.locked({ storage.needsDisplayOnBoundsChange }) {

@@ -14,21 +14,27 @@ extension CALayer {
     /// let inRoot = root.convert(CGPoint(x: 0, y: 0), from: badge)   // badge's top-left corner
     /// ```
     ///
+    /// Between two layers the point goes up from `l` to the nearest layer the two share, and
+    /// down from there (Apple: "The receiver and `l` and must share a common parent layer"):
+    /// the geometry of that layer and of its ancestors plays no part, so a 3D-transformed or
+    /// collapsed (zero-scale) ancestor leaves the conversion exact.
+    ///
     /// - Parameters:
     ///   - p: A point in the bounds coordinates of `l`.
     ///   - l: A layer of the same tree, or nil for the space in which the tree's root layer's
     ///     `position` is given.
     /// - Returns: The same point in this layer's bounds coordinates.
     public func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
-        let absolute = l.map { $0.pointToRootSpace(p) } ?? p
-        return pointFromRootSpace(absolute)
+        guard let l else { return pointFromRootSpace(p) }
+        return Self.convert(p, from: l, to: self)
     }
 
     /// Converts `p` from this layer's coordinate space to that of `l` (nil: the space in
-    /// which the tree's root layer's `position` is given).
+    /// which the tree's root layer's `position` is given), through the nearest superlayer the
+    /// two share.
     public func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
-        let absolute = pointToRootSpace(p)
-        return l.map { $0.pointFromRootSpace(absolute) } ?? absolute
+        guard let l else { return pointToRootSpace(p) }
+        return Self.convert(p, from: self, to: l)
     }
 
     /// Converts `r` from the coordinate space of `l` to this layer's: the bounding box of
@@ -46,17 +52,26 @@ extension CALayer {
     // MARK: Engine machinery
 
     /// The chain from this layer up to the root, with each layer's model geometry; for a
-    /// presentation layer, the presentation geometry of it and its model's ancestors.
-    private func geometryChain() -> [LayerGeometry] {
-        var states = Engine.locked { () -> [LayerState] in
+    /// presentation layer, the presentation geometry of it and its model's ancestors. Each
+    /// link names its (model) layer.
+    private func geometryChain() -> [(layer: ObjectIdentifier, geometry: LayerGeometry)] {
+        // Whether each layer is its superlayer's mask, which the superlayer's
+        // `sublayerTransform` does not move (`CALayer.h`: it is "applied to each member of the
+        // `sublayers' array").
+        let (modelStates, masks, layers) = Engine.locked { () -> ([LayerState], [Bool], [ObjectIdentifier]) in
             var states: [LayerState] = []
+            var masks: [Bool] = []
+            var layers: [ObjectIdentifier] = []
             var layer: CALayer? = self
             while let current = layer {
                 states.append(current.storage)
+                layers.append(ObjectIdentifier(current.modelLayer ?? current))
                 layer = current.treeParentLocked
+                masks.append(layer.map { $0.storage.mask === (current.modelLayer ?? current) } ?? false)
             }
-            return states
+            return (states, masks, layers)
         }
+        var states = modelStates
         if isPresentationCopy {
             var ancestor = modelLayer?.superlayer
             for index in states.indices.dropFirst() {
@@ -64,15 +79,40 @@ extension CALayer {
                 ancestor = ancestor?.superlayer
             }
         }
-        return states.indices.map { LayerGeometry(states[$0], parent: $0 + 1 < states.count ? states[$0 + 1] : nil) }
+        return states.indices.map { index in
+            guard index + 1 < states.count else { return (layers[index], LayerGeometry(states[index], parent: nil)) }
+            var parent = states[index + 1]
+            if masks[index] { parent.sublayerTransform = CATransform3DIdentity }
+            return (layers[index], LayerGeometry(states[index], parent: parent))
+        }
     }
 
     private func pointToRootSpace(_ p: CGPoint) -> CGPoint {
-        geometryChain().reduce(p) { point, layer in layer.toParent(point) }
+        geometryChain().reduce(p) { point, link in link.geometry.toParent(point) }
     }
 
     private func pointFromRootSpace(_ p: CGPoint) -> CGPoint {
-        geometryChain().reversed().reduce(p) { point, layer in layer.fromParent(point) }
+        geometryChain().reversed().reduce(p) { point, link in link.geometry.fromParent(point) }
+    }
+
+    /// Converts `p` from `source`'s space up to the nearest layer the two chains share, and
+    /// down from it to `target`'s; layers of different trees meet in the root space.
+    private static func convert(_ p: CGPoint, from source: CALayer, to target: CALayer) -> CGPoint {
+        let down = target.geometryChain()
+        let targetLayers = Set(down.map(\.layer))
+        var point = p
+        var common: ObjectIdentifier?
+        for link in source.geometryChain() {
+            if targetLayers.contains(link.layer) {
+                common = link.layer
+                break
+            }
+            point = link.geometry.toParent(point)
+        }
+        for link in down.prefix(while: { $0.layer != common }).reversed() {
+            point = link.geometry.fromParent(point)
+        }
+        return point
     }
 
     private static func corners(of r: CGRect) -> [CGPoint] {

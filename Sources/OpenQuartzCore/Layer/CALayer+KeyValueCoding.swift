@@ -13,7 +13,7 @@ extension CALayer {
             if let property = LayerProperty.table[key] { return (property, storage[keyPath: property.storedAt], nil) }
             return (nil, storage.custom[key], storedStyle)
         }
-        if known != nil { return custom }
+        if known != nil { return key == "mask" && isPresentationCopy ? mask : custom }
         if let property = UnstoredProperty.table[key] { return property.get(self) }
         if let custom { return custom is ExplicitNil ? nil : custom }
         return Self.styleValue(forKey: key, in: style) ?? type(of: self).defaultValue(forKey: key)

@@ -8,10 +8,17 @@ import Foundation
 /// while the layer runs its own `layoutSublayers()`. OpenQuartzCore does the same.
 extension CALayer {
     /// Marks the layer as needing `layoutSublayers()` before the next update: at the next
-    /// commit, or at `layoutIfNeeded()`.
-    public func setNeedsLayout() {
+    /// commit, or at `layoutIfNeeded()`. A call made by the layer's own `layoutSublayers()`
+    /// marks it too: Apple skips only the implicit calls then.
+    public func setNeedsLayout() { markNeedsLayout(implicitly: false) }
+
+    /// Marks the layer for layout; an implicit mark (a change of `sublayers`, `bounds` or
+    /// `transform`) is skipped while the layer runs its `layoutSublayers()` (`CALayer.h`:
+    /// "Implicit calls to -setNeedsLayout are skipped if the layer is currently executing its
+    /// -layoutSublayers method").
+    func markNeedsLayout(implicitly: Bool) {
         let marked: Bool = Engine.locked {
-            guard !isLayingOut else { return false }
+            guard !(implicitly && isLayingOut) else { return false }
             needsLayoutFlag = true
             return true
         }
@@ -51,7 +58,7 @@ extension CALayer {
     /// After `key` changed: marks the layout that Apple says the change invalidates.
     func invalidateLayout(afterChangeOf key: String) {
         guard key == "bounds" || key == "transform" else { return }
-        setNeedsLayout()
-        superlayer?.setNeedsLayout()
+        markNeedsLayout(implicitly: true)
+        superlayer?.markNeedsLayout(implicitly: true)
     }
 }

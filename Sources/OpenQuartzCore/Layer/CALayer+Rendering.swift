@@ -38,9 +38,16 @@ extension CALayer {
         set { write(\.shadowPath, newValue?.copy(), key: "shadowPath") }  // the copy Apple documents
     }
 
-    /// A layer whose alpha masks this layer's content (nil).
+    /// A layer whose alpha masks this layer's content (nil). The mask's `superlayer` is this
+    /// layer, and its `removeFromSuperlayer()` sets this property to nil (`CALayer.h`: it
+    /// "works both if the receiver is in its superlayer's `sublayers' array or set as its
+    /// `mask' value"). That of a presentation layer is the presentation layer of its model's
+    /// mask (Apple: "the presentation versions").
     public var mask: CALayer? {
-        get { read(\.mask) }
+        get {
+            let mask = read(\.mask)
+            return isPresentationCopy ? mask?.presentation() : mask
+        }
         set { write(\.mask, newValue, key: "mask") }
     }
 

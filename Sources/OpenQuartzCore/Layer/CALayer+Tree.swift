@@ -19,7 +19,9 @@ extension CALayer {
         }
     }
 
-    /// The layer's superlayer, or nil for a root layer. That of a presentation layer is the
+    /// The layer's superlayer, or nil for a root layer; for a layer's `mask`, the layer it
+    /// masks (`CALayer.h`: `removeFromSuperlayer` "works both if the receiver is in its
+    /// superlayer's `sublayers' array or set as its `mask' value"). That of a presentation layer is the
     /// presentation layer of its model's superlayer (Apple: the presentation version).
     public var superlayer: CALayer? {
         guard isPresentationCopy else { return Engine.locked { storedSuperlayer } }
@@ -40,14 +42,27 @@ extension CALayer {
         insert(layer) { min(Int(idx), $0.count) }
     }
 
-    /// Inserts `layer` directly below `sibling`, or at the bottom if `sibling` is not a sublayer.
+    /// Inserts `layer` directly below `sibling`, or at the bottom if `sibling` is nil. A
+    /// `sibling` that is not a sublayer is reported and the call ignored (Apple: "If
+    /// `sublayer` is not in the receiver's `sublayers` array, this method raises an exception").
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard isSublayerOrNil(sibling, "insertSublayer(_:below:)") else { return }
         insert(layer) { sublayers in sublayers.firstIndex { $0 === sibling } ?? 0 }
     }
 
-    /// Inserts `layer` directly above `sibling`, or at the top if `sibling` is not a sublayer.
+    /// Inserts `layer` directly above `sibling`, or at the top if `sibling` is nil. A
+    /// `sibling` that is not a sublayer is reported and the call ignored (Apple: "If
+    /// `sublayer` is not in the receiver's `sublayers` array, this method raises an exception").
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard isSublayerOrNil(sibling, "insertSublayer(_:above:)") else { return }
         insert(layer) { sublayers in (sublayers.firstIndex { $0 === sibling }).map { $0 + 1 } ?? sublayers.count }
+    }
+
+    /// Whether `sibling` is nil or one of the sublayers; reports it otherwise.
+    private func isSublayerOrNil(_ sibling: CALayer?, _ method: String) -> Bool {
+        guard let sibling, !Engine.locked({ storedSublayers?.contains { $0 === sibling } == true }) else { return true }
+        OQC.report(.ignoredInput, key: "sublayers", "\(method): the sibling is not a sublayer of this layer (Core Animation raises an exception); nothing was inserted.")
+        return false
     }
 
     /// Replaces `oldLayer` with `newLayer`; does nothing if `oldLayer` is not a sublayer.
@@ -64,22 +79,58 @@ extension CALayer {
     /// layer's animations stay attached and keep their timing, now relative to its own clock;
     /// under ``OQC/Variance/detachRemoves`` (of the tree it leaves) the animations of the
     /// layer and its sublayers are removed.
+    ///
+    /// A mask leaves its layer the same way: the layer's `mask` becomes nil (`CALayer.h`:
+    /// `removeFromSuperlayer` "works both if the receiver is in its superlayer's `sublayers'
+    /// array or set as its `mask' value").
     func detachFromSuperlayer() {
         let removesAnimations = clock.variance.contains(.detachRemoves)
-        let parent: CALayer? = Engine.locked {
-            guard let parent = storedSuperlayer else { return nil }
+        let (parent, isMask): (CALayer?, Bool) = Engine.locked {
+            guard let parent = storedSuperlayer else { return (nil, false) }
+            if parent.storage.mask === self { return (parent, true) }
             parent.storedSublayers?.removeAll { $0 === self }
             if parent.storedSublayers?.isEmpty == true { parent.storedSublayers = nil }
             storedSuperlayer = nil
-            return parent
+            return (parent, false)
         }
         guard let parent else { return }
-        Transactions.noteChange(to: self)
+        if isMask {
+            parent.mask = nil   // unlinks this layer (``adoptMask(replacing:)``)
+        } else {
+            Transactions.noteChange(to: self)
+        }
         if removesAnimations {
             for layer in Engine.locked({ subtree() }) { layer.removeAllAnimations() }
         }
+        guard !isMask else { return }
         rescheduleTimingOfSubtree()
         parent.sublayersDidChange()
+    }
+
+    /// After `mask` changed from `old`: the new mask's superlayer is this layer (a mask that
+    /// had another superlayer leaves it first: Apple leaves that case undefined), and the old
+    /// mask's superlayer is nil. A mask that is this layer or one of its ancestors would make
+    /// a cycle; it is stored but not linked.
+    func adoptMask(replacing old: CALayer?) {
+        let new = Engine.locked { storage.mask }
+        guard new !== old else { return }
+        if let old, Engine.locked({ () -> Bool in
+            guard old.storedSuperlayer === self else { return false }
+            old.storedSuperlayer = nil
+            return true
+        }) {
+            Transactions.noteChange(to: old)
+            old.rescheduleTimingOfSubtree()
+        }
+        guard let new, new.superlayer !== self || Engine.locked({ storedSublayers?.contains { $0 === new } == true }) else { return }
+        guard !Engine.locked({ isDescendant(of: new) }) else {
+            OQC.report(.ignoredInput, key: "mask", "a layer's mask cannot be the layer itself or one of its ancestors; its superlayer is left unchanged.")
+            return
+        }
+        new.removeFromSuperlayer()
+        Engine.locked { new.storedSuperlayer = self }
+        Transactions.noteChange(to: new)
+        new.rescheduleTimingOfSubtree()
     }
 
     private func insert(_ layer: CALayer, at index: ([CALayer]) -> Int) {
@@ -118,12 +169,15 @@ extension CALayer {
         return false
     }
 
-    /// This layer and all its descendants, depth first; call with the lock held.
+    /// This layer and all its descendants, masks included, breadth first; call with the lock
+    /// held.
     func subtree() -> [CALayer] {
         var result: [CALayer] = [self]
         var index = 0
         while index < result.count {
-            result += result[index].storedSublayers ?? []
+            let layer = result[index]
+            result += layer.storedSublayers ?? []
+            if let mask = layer.storage.mask, mask.storedSuperlayer === layer { result.append(mask) }
             index += 1
         }
         return result

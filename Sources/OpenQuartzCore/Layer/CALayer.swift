@@ -196,7 +196,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// a fade; set `actions["sublayers"] = NSNull()` or disable actions to add it without one).
     open func addSublayer(_ layer: CALayer) { appendSublayer(layer) }
 
-    /// Detaches the layer from its superlayer. Its animations stay attached and keep their
+    /// Detaches the layer from its superlayer; a layer's `mask` leaves it the same way,
+    /// setting that `mask` to nil (`CALayer.h`). Its animations stay attached and keep their
     /// timing, now relative to the layer's own clock.
     ///
     /// Apple does not document what happens to them; with ``OQC/Variance/detachRemoves``

@@ -361,6 +361,79 @@ import Testing
         #expect(now.convert(CGPoint(x: 2, y: 2), to: nil) == CGPoint(x: 100, y: 100))
     }
 
+    /// `CALayer.h` on `removeFromSuperlayer`: it "works both if the receiver is in its
+    /// superlayer's `sublayers' array or set as its `mask' value". So a mask's superlayer is
+    /// the layer it masks (not one of its sublayers), and removing the mask clears `mask`.
+    @Test func aMaskRemovedFromItsSuperlayerIsNoLongerTheMask() {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        let mask = harness.makeLayer()
+        let other = harness.makeLayer()
+        harness.setModel { layer.mask = mask }
+        #expect(mask.superlayer === layer)
+        #expect(layer.sublayers == nil, "a mask is not a sublayer")
+
+        harness.setModel { mask.removeFromSuperlayer() }
+        #expect(layer.mask == nil)
+        #expect(mask.superlayer == nil)
+
+        harness.setModel { layer.setValue(mask, forKey: "mask") }
+        #expect(mask.superlayer === layer, "key-value coding sets the same property")
+        harness.setModel { layer.mask = other }
+        #expect(mask.superlayer == nil, "a replaced mask leaves the layer")
+        #expect(other.superlayer === layer)
+        harness.setModel { layer.mask = nil }
+        #expect(other.superlayer == nil)
+    }
+
+    /// A mask lives in its layer's coordinate and time spaces (its superlayer's), but it is
+    /// not a member of `sublayers`, to which alone `sublayerTransform` applies (`CALayer.h`:
+    /// "A transform applied to each member of the `sublayers' array").
+    @Test func aMaskIsInItsLayersSpacesWithoutTheSublayerTransform() {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        let mask = harness.makeLayer()
+        let sublayer = harness.makeLayer()
+        harness.setModel {
+            layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            layer.position = CGPoint(x: 50, y: 50)
+            layer.sublayerTransform = CATransform3DMakeTranslation(7, -3, 0)
+            layer.speed = 2
+            for child in [mask, sublayer] {
+                child.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+                child.position = CGPoint(x: 10, y: 10)
+            }
+            layer.mask = mask
+            layer.addSublayer(sublayer)
+        }
+        // The mask's (0, 0): its position (10, 10) less half its size; no translation.
+        #expect(layer.convert(CGPoint(x: 0, y: 0), from: mask) == CGPoint(x: 0, y: 0))
+        #expect(layer.convert(CGPoint(x: 0, y: 0), from: sublayer) == CGPoint(x: 7, y: -3))
+        // Time: through the layer, which runs at twice its parent's rate.
+        #expect(mask.convertTime(10, from: layer) == 10)
+        #expect(mask.convertTime(10, from: nil) == 20)
+    }
+
+    /// `CALayer.h` on `presentation()`: "The `sublayers', `mask' and `superlayer' properties
+    /// of the returned layer return the presentation versions of these properties."
+    @Test func aPresentationLayersMaskIsThePresentationVersion() throws {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        let mask = harness.makeLayer()
+        harness.setModel {
+            mask.opacity = 0.5
+            layer.mask = mask
+        }
+        let presented = try #require(layer.presentation())
+        let presentedMask = try #require(presented.mask)
+        #expect(presentedMask !== mask)
+        #expect(presentedMask.model() === mask)
+        #expect(presentedMask.opacity == 0.5)
+        #expect((presented.value(forKey: "mask") as? CALayer)?.model() === mask)
+        #expect(presentedMask.superlayer?.model() === layer)
+        #expect(layer.mask === mask, "the model's mask is the model layer")
+    }
+
     /// `CATransaction.h`: `commit` commits "all changes made during the current
     /// transaction", and a change outside `begin()`/`commit()` begins the implicit one.
     @Test func aCommitWithoutBeginCommitsTheImplicitTransaction() async {

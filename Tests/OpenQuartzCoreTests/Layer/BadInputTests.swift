@@ -149,6 +149,35 @@ import Testing
         #expect(diagnostics.kinds.contains(.ignoredInput))
     }
 
+    /// Apple (`insertSublayer(_:below:)`, `insertSublayer(_:above:)`): "If `sublayer` is not
+    /// in the receiver's `sublayers` array, this method raises an exception." The engine
+    /// reports the call and inserts nothing: the layer stays where it was.
+    @Test func insertingNextToALayerThatIsNotASublayerIsReportedAndIgnored() {
+        let diagnostics = DiagnosticCollector(key: "sublayers")
+        let h = EngineHarness()
+        let parent = h.makePlainLayer()
+        let child = h.makePlainLayer()
+        let stranger = h.makePlainLayer()
+        let elsewhere = h.makePlainLayer()
+        let moved = h.makePlainLayer()
+        h.commit {
+            parent.addSublayer(child)
+            elsewhere.addSublayer(moved)
+        }
+        h.commit {
+            parent.insertSublayer(moved, below: stranger)
+            parent.insertSublayer(moved, above: stranger)
+        }
+        #expect(parent.sublayers?.count == 1 && parent.sublayers?.first === child)
+        #expect(moved.superlayer === elsewhere)
+        let messages = diagnostics.all.map(\.message)
+        #expect(messages.contains { $0.contains("insertSublayer(_:below:)") })
+        #expect(messages.contains { $0.contains("insertSublayer(_:above:)") })
+
+        h.commit { parent.insertSublayer(moved, below: nil) }
+        #expect(moved.superlayer === parent, "a nil sibling is no error (the header declares it nullable)")
+    }
+
     @Test func zeroDurationIsNotReported() {
         let key = "zeroDurationIsFine"
         let diagnostics = DiagnosticCollector(key: key)

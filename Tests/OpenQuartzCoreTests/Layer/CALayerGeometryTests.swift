@@ -81,6 +81,30 @@ import OpenQuartzCore
         #expect(close(child.convert(CGPoint(x: -60, y: -50), from: sibling), CGPoint(x: 0, y: 0)))
     }
 
+    /// Apple (`convert(_:from:)`): "The receiver and `l` and must share a common parent
+    /// layer." Between siblings only their placement in that parent counts: the parent's own
+    /// transform, here one that collapses it to a point and one that turns it about y, does
+    /// not change how the child's (0, 0), the parent's (20, 30), lands in the sibling (whose
+    /// (0, 0) is the parent's (80, 80)).
+    @Test func siblingsConvertThroughTheirCommonSuperlayerWhateverItsTransform() {
+        for rootTransform in [CATransform3DMakeScale(0, 0, 1), CATransform3DMakeRotation(.pi / 3, 0, 1, 0)] {
+            let (root, child) = tree()
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            let sibling = CALayer()
+            sibling.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            sibling.position = CGPoint(x: 100, y: 100)
+            root.addSublayer(sibling)
+            root.transform = rootTransform
+            CATransaction.commit()
+            #expect(close(sibling.convert(CGPoint(x: 0, y: 0), from: child), CGPoint(x: -60, y: -50)))
+            #expect(close(child.convert(CGPoint(x: -60, y: -50), from: sibling), CGPoint(x: 0, y: 0)))
+            #expect(close(child.convert(CGPoint(x: 0, y: 0), to: sibling), CGPoint(x: -60, y: -50)))
+            #expect(close(root.convert(CGPoint(x: 0, y: 0), from: child), CGPoint(x: 20, y: 30)))
+            #expect(close(child.convert(CGPoint(x: 20, y: 30), from: root), CGPoint(x: 0, y: 0)))
+        }
+    }
+
     @Test func sublayerTransformAppliesAboutTheSuperlayersAnchor() {
         let (root, child) = tree()
         CATransaction.begin()

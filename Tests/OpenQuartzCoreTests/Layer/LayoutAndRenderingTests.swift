@@ -111,6 +111,34 @@ import Testing
         }
     }
 
+    /// `CALayer.h` on `setNeedsLayout`: "Implicit calls to -setNeedsLayout are skipped if the
+    /// layer is currently executing its -layoutSublayers method." Only the implicit ones: a
+    /// layer that asks for layout again from its own `layoutSublayers()` stays marked, while a
+    /// change of its own bounds (an implicit call) there does not mark it.
+    @Test func anExplicitSetNeedsLayoutDuringLayoutSublayersMarksTheLayer() {
+        let harness = EngineHarness()
+        let recorder = LayoutRecorder()
+        let layer = named("card", harness, delegate: recorder)
+        OQC.withClock(harness.clock) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            recorder.onLayout = { layer in layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10) }
+            layer.setNeedsLayout()
+            layer.layoutIfNeeded()
+            #expect(!layer.needsLayout(), "the implicit call made by the bounds change is skipped")
+
+            recorder.onLayout = { layer in layer.setNeedsLayout() }
+            layer.setNeedsLayout()
+            layer.layoutIfNeeded()
+            #expect(layer.needsLayout(), "the explicit call is not skipped")
+            recorder.onLayout = nil
+            layer.layoutIfNeeded()
+            #expect(!layer.needsLayout())
+            #expect(recorder.calls.suffix(3) == ["card", "card", "card"])
+            CATransaction.commit()
+        }
+    }
+
     /// The rendering properties' defaults (`CALayer.h`), their key-value coding keys, and
     /// `init(layer:)` copying them.
     @Test func renderingPropertiesHaveApplesDefaultsAndAreKeyValueCoded() {
