@@ -42,6 +42,19 @@ public struct CGAffineTransform: Sendable, Hashable {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
+    /// Creates the transform `[a b c d tx ty]` from unlabeled entries.
+    ///
+    /// Apple: `CGAffineTransformMake`, "Return the transform [ a b c d tx ty ]."
+    /// (`CGAffineTransform.h`), which Core Graphics' Swift overlay exposes as
+    /// `init(_:_:_:_:_:_:)`.
+    ///
+    /// ```swift
+    /// let flipY = CGAffineTransform(1, 0, 0, -1, 0, 100)
+    /// ```
+    public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
+        self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+
     /// The identity transform `[1 0 0 1 0 0]`.
     ///
     /// Apple: `CGAffineTransformIdentity`, imported into Swift as `CGAffineTransform.identity`.

@@ -131,6 +131,21 @@ public final class CGColor: @unchecked Sendable {
     }
 }
 
+extension CGColor: _ExpressibleByColorLiteral {
+    /// Creates a color from a color literal, `#colorLiteral(red:green:blue:alpha:)`.
+    ///
+    /// Apple: Core Graphics' Swift overlay declares `CGColor` `_ExpressibleByColorLiteral`
+    /// (iOS 16.5 SDK, `CoreGraphics.swiftinterface`), so a literal can stand where a
+    /// `CGColor` is expected. OpenQuartzCore stores its components as sRGB, like every color.
+    ///
+    /// ```swift
+    /// layer.backgroundColor = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 1)
+    /// ```
+    public convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(srgbRed: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
+}
+
 extension CGColor: Hashable {
     /// Returns whether two colors have equal components.
     ///

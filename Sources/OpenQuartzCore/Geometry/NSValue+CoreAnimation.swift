@@ -61,4 +61,38 @@ extension NSValue {
         self.init(bytes: bytes, objCType: NSValue.arrayEncoding(of: T.self))
     }
 }
+
+/// A transform bridges to and from `NSValue`, as QuartzCore's Swift overlay declares
+/// (`extension CATransform3D : _ObjectiveCBridgeable` with `_ObjectiveCType = NSValue`), so
+/// `transform as NSValue` boxes it and `value as? CATransform3D` unboxes an
+/// `NSValue(caTransform3D:)` (and fails for a value boxing anything else).
+///
+/// ```swift
+/// let boxed = CATransform3DMakeScale(2, 2, 1) as NSValue
+/// let back = (boxed as Any) as? CATransform3D   // the scale
+/// ```
+extension CATransform3D: _ObjectiveCBridgeable {
+    public typealias _ObjectiveCType = NSValue
+
+    public func _bridgeToObjectiveC() -> NSValue {
+        NSValue(caTransform3D: self)
+    }
+
+    public static func _forceBridgeFromObjectiveC(_ source: NSValue, result: inout CATransform3D?) {
+        guard _conditionallyBridgeFromObjectiveC(source, result: &result) else {
+            preconditionFailure("Could not cast an NSValue of type \(String(cString: source.objCType)) to CATransform3D")
+        }
+    }
+
+    public static func _conditionallyBridgeFromObjectiveC(_ source: NSValue, result: inout CATransform3D?) -> Bool {
+        result = source.unboxed(CATransform3D.self)
+        return result != nil
+    }
+
+    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSValue?) -> CATransform3D {
+        var result: CATransform3D?
+        _forceBridgeFromObjectiveC(source!, result: &result)
+        return result!
+    }
+}
 #endif

@@ -29,6 +29,16 @@ struct CGAffineTransformTests {
         #expect(Ref.close(r.c, CGFloat(-sin(0.3))) && Ref.close(r.d, CGFloat(cos(0.3))))
     }
 
+    /// Core Graphics' Swift overlay (iOS 16.5 SDK, `CoreGraphics.swiftinterface`) declares
+    /// `init(_ a:, _ b:, _ c:, _ d:, _ tx:, _ ty:)` as `CGAffineTransformMake`, which
+    /// `CGAffineTransform.h` documents as "Return the transform [ a b c d tx ty ]."
+    @Test func theUnlabeledInitializerTakesTheEntriesInOrderABCDTxTy() {
+        let t = CGAffineTransform(1, 2, 3, 4, 5, 6)
+        #expect(t.a == 1 && t.b == 2 && t.c == 3 && t.d == 4 && t.tx == 5 && t.ty == 6)
+        // p' = [x y 1] · t: (1·10 + 3·100 + 5, 2·10 + 4·100 + 6).
+        #expect(CGPoint(x: 10, y: 100).applying(t) == CGPoint(x: 315, y: 426))
+    }
+
     @Test func quarterTurnMapsXOntoY() {
         #expect(close(CGPoint(x: 1, y: 0).applying(CGAffineTransform(rotationAngle: .pi / 2)), 0, 1))
     }

@@ -24,6 +24,16 @@ struct CGColorTests {
         #expect(CGColor(genericGrayGamma2_2Gray: 0.6, alpha: 1).components == [0.6, 0.6, 0.6, 1])
     }
 
+    /// Core Graphics' Swift overlay (iOS 16.5 SDK, `CoreGraphics.swiftinterface`):
+    /// `extension CGColor : _CGColorInitTrampoline, _ExpressibleByColorLiteral`, the trampoline
+    /// providing `init(_colorLiteralRed:green:blue:alpha:)`. The literal's components are the
+    /// red, green, blue and alpha written (each exact in `Float`).
+    @Test func aColorLiteralMakesAColorOfItsComponents() {
+        let color: CGColor = #colorLiteral(red: 1, green: 0.5, blue: 0.25, alpha: 0.75)
+        #expect(color.components == [1, 0.5, 0.25, 0.75])
+        #expect(color.alpha == 0.75)
+    }
+
     @Test func namedColorsHaveTheirDocumentedValues() {
         #expect(CGColor.black.components == [0, 0, 0, 1])
         #expect(CGColor.white.components == [1, 1, 1, 1])

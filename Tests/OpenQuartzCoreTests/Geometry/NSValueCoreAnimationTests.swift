@@ -35,6 +35,22 @@ import Testing
         #expect(vector.dx == 7 && vector.dy == -8)
     }
 
+    /// QuartzCore's Swift overlay (iOS 16.5 SDK, `QuartzCore.swiftinterface`):
+    /// `extension CATransform3D : _ObjectiveCBridgeable` with
+    /// `typealias _ObjectiveCType = NSValue`: a transform converts to an `NSValue` with `as`,
+    /// and an `NSValue` holding a transform casts back with `as?`.
+    @Test func aTransformBridgesToAndFromNSValue() {
+        let t = CATransform3DTranslate(CATransform3DMakeScale(2, 3, 4), 5, 6, 7)
+        let boxed = t as NSValue
+        #expect(CATransform3DEqualToTransform(boxed.caTransform3DValue, t))
+        let fromBox: Any = NSValue(caTransform3D: t)
+        let unboxed = fromBox as? CATransform3D
+        #expect(unboxed.map { CATransform3DEqualToTransform($0, t) } == true)
+        // An NSValue boxing a point is no transform.
+        let point: Any = NSValue(cgPoint: CGPoint(x: 1, y: 2))
+        #expect(point as? CATransform3D == nil)
+    }
+
     @Test func equalContentsMakeEqualValues() {
         let t = CATransform3DMakeScale(2, 3, 4)
         #expect(NSValue(caTransform3D: t).isEqual(NSValue(caTransform3D: t)))
