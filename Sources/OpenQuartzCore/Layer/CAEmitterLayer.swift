@@ -113,29 +113,8 @@ open class CAEmitterLayer: CALayer {
         set { setValue(newValue, forKey: Key.seed) }
     }
 
-    /// Sets `key`; an object assigned to a property `CAEmitterLayer.h` declares `copy`
-    /// (`emitterCells`, `emitterShape`, `emitterMode`, `renderMode`) is copied, so changing
-    /// it afterwards (an `NSMutableArray` of cells) does not change the layer. The cells
-    /// themselves are shared, as an array's copy shares its elements.
-    open override func setValue(_ value: Any?, forKey key: String) {
-        super.setValue(CAEmitterLayer.properties.assigned(value, forKey: key), forKey: key)
-    }
-
-    /// The defaults of `CAEmitterLayer.h` for the emitter's properties; `CALayer`'s for the
-    /// others.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
-    }
-
-    /// The implicit animation of an animatable emitter property; `CALayer`'s for other
-    /// events.
-    open override class func defaultAction(forKey event: String) -> (any CAAction)? {
-        properties.implicitAnimation(forKey: event) ?? super.defaultAction(forKey: event)
-    }
-
-    override class func declaresProperty(_ key: String) -> Bool {
-        properties.keys.contains(key) || super.declaresProperty(key)
-    }
+    /// `CAEmitterLayer.h`'s properties, defaults and animations (`CALayer`'s for other keys).
+    override class var subclassProperties: LayerSubclassProperties? { properties }
 
     private enum Key {
         static let emitterCells = "emitterCells"

@@ -53,29 +53,8 @@ open class CAGradientLayer: CALayer {
         set { setValue(newValue, forKey: Key.type) }
     }
 
-    /// Sets `key`; an object assigned to a property `CAGradientLayer.h` declares `copy`
-    /// (`colors`, `locations`, `type`) is copied, so changing it afterwards (an
-    /// `NSMutableArray`) does not change the gradient.
-    open override func setValue(_ value: Any?, forKey key: String) {
-        super.setValue(CAGradientLayer.properties.assigned(value, forKey: key), forKey: key)
-    }
-
-    /// The defaults of `CAGradientLayer.h` for the gradient's properties; `CALayer`'s for
-    /// the others.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
-    }
-
-    /// The implicit animation of an animatable gradient property (`colors`, `locations`,
-    /// `startPoint`, `endPoint`), as `CALayer`'s own properties have; `CALayer`'s for other
-    /// events.
-    open override class func defaultAction(forKey event: String) -> (any CAAction)? {
-        properties.implicitAnimation(forKey: event) ?? super.defaultAction(forKey: event)
-    }
-
-    override class func declaresProperty(_ key: String) -> Bool {
-        properties.keys.contains(key) || super.declaresProperty(key)
-    }
+    /// `CAGradientLayer.h`'s properties, defaults and animations (`CALayer`'s for other keys).
+    override class var subclassProperties: LayerSubclassProperties? { properties }
 
     private enum Key {
         static let colors = "colors"

@@ -22,7 +22,8 @@ extension CALayer {
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
     /// declared property is reported and ignored, never crashing.
     func changeValue(_ value: Any?, forKey key: String) {
-        var value = value
+        // A property the class's header declares `copy` keeps a copy of a mutable object.
+        var value = type(of: self).subclassProperties.map { $0.assigned(value, forKey: key) } ?? value
         if value == nil, LayerProperty.table[key] == nil, type(of: self).defaultValue(forKey: key) != nil {
             // Set to nil, not reset: a key with a default (a shape layer's `fillColor`)
             // reads nil from now on, not its default.

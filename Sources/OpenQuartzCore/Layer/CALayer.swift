@@ -118,8 +118,11 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// default for a declared property (1 for `opacity`, (0.5, 0.5) for `anchorPoint`), nil
     /// for other keys ("nil if no default value is known"). A subclass may give any key a
     /// default, declared properties included, and calls `super` for the others: a new layer
-    /// of the subclass starts with them.
-    open class func defaultValue(forKey key: String) -> Any? { builtInDefaultValue(forKey: key) }
+    /// of the subclass starts with them. Core Animation's own subclasses (`CAShapeLayer`, …)
+    /// give their headers' defaults for their properties.
+    open class func defaultValue(forKey key: String) -> Any? {
+        subclassProperties?.defaultValue(forKey: key) ?? builtInDefaultValue(forKey: key)
+    }
 
     /// Whether changes to `key` require the layer to be redisplayed; false by default.
     open class func needsDisplay(forKey key: String) -> Bool { false }
@@ -129,12 +132,22 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// (`.default` unless the transaction sets one); for `"sublayers"`, posted when a
     /// sublayer is added or removed, a fade `CATransition`; nil for other events (Apple: "a
     /// suitable animation object for events posted by animatable properties, nil
-    /// otherwise"). A subclass that returns nil for a property turns its implicit animation off.
-    open class func defaultAction(forKey event: String) -> (any CAAction)? { implicitAnimation(forKey: event) }
+    /// otherwise"); the same for the animatable properties of Core Animation's own
+    /// subclasses. A subclass that returns nil for a property turns its implicit animation off.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        subclassProperties?.implicitAnimation(forKey: event) ?? implicitAnimation(forKey: event)
+    }
 
     /// Whether the class declares `key` as a property of its own beyond `CALayer`'s (a
     /// shape layer's `path`), so it can be animated before it has a value.
-    class func declaresProperty(_ key: String) -> Bool { false }
+    class func declaresProperty(_ key: String) -> Bool { subclassProperties?.keys.contains(key) ?? false }
+
+    /// The properties a Core Animation subclass (`CAShapeLayer`, `CAEmitterLayer`, …) declares
+    /// beyond `CALayer`'s, with their defaults, implicit animations and copy-on-assignment:
+    /// the one override such a subclass needs for ``defaultValue(forKey:)``,
+    /// ``defaultAction(forKey:)``, ``declaresProperty(_:)`` and `setValue(_:forKey:)`. Nil
+    /// for `CALayer`.
+    class var subclassProperties: LayerSubclassProperties? { nil }
 
     /// Whether `key`'s value is archived; true by default.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }

@@ -71,21 +71,8 @@ open class CAReplicatorLayer: CALayer {
         set { setValue(newValue, forKey: Key.instanceAlphaOffset) }
     }
 
-    /// The defaults of `CAReplicatorLayer.h` for the replication's properties; `CALayer`'s
-    /// for the others.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
-    }
-
-    /// The implicit animation of an animatable replication property; `CALayer`'s for other
-    /// events.
-    open override class func defaultAction(forKey event: String) -> (any CAAction)? {
-        properties.implicitAnimation(forKey: event) ?? super.defaultAction(forKey: event)
-    }
-
-    override class func declaresProperty(_ key: String) -> Bool {
-        properties.keys.contains(key) || super.declaresProperty(key)
-    }
+    /// `CAReplicatorLayer.h`'s properties, defaults and animations (`CALayer`'s for other keys).
+    override class var subclassProperties: LayerSubclassProperties? { properties }
 
     private enum Key {
         static let instanceCount = "instanceCount"

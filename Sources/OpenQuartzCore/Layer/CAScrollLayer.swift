@@ -40,20 +40,8 @@ open class CAScrollLayer: CALayer {
                            y: reach(target.minY, target.maxY, visible.minY, visible.height)))
     }
 
-    /// Sets `key`; an object assigned to `scrollMode`, which `CAScrollLayer.h` declares
-    /// `copy`, is copied.
-    open override func setValue(_ value: Any?, forKey key: String) {
-        super.setValue(CAScrollLayer.properties.assigned(value, forKey: key), forKey: key)
-    }
-
-    /// `CALayer`'s defaults and `scrollMode`'s.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
-    }
-
-    override class func declaresProperty(_ key: String) -> Bool {
-        properties.keys.contains(key) || super.declaresProperty(key)
-    }
+    /// `CAScrollLayer.h`'s `scrollMode` and its default (`CALayer`'s for other keys).
+    override class var subclassProperties: LayerSubclassProperties? { properties }
 
     private enum Key {
         static let scrollMode = "scrollMode"

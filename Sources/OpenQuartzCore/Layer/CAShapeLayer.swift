@@ -110,27 +110,13 @@ open class CAShapeLayer: CALayer {
     /// `copy` (`lineDashPattern`, `fillRule`, `lineCap`, `lineJoin`).
     open override func setValue(_ value: Any?, forKey key: String) {
         guard key == Key.path, let path = PathReading.cgPath(value) else {
-            return super.setValue(CAShapeLayer.properties.assigned(value, forKey: key), forKey: key)
+            return super.setValue(value, forKey: key)
         }
         super.setValue(path.copy(), forKey: key)
     }
 
-    /// The defaults of `CAShapeLayer.h` for the shape's properties; `CALayer`'s for the
-    /// others.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
-    }
-
-    /// The implicit animation of an animatable shape property, as `CALayer`'s own
-    /// properties have (none for `path`, as `CAShapeLayer.h` states); `CALayer`'s for other
-    /// events.
-    open override class func defaultAction(forKey event: String) -> (any CAAction)? {
-        properties.implicitAnimation(forKey: event) ?? super.defaultAction(forKey: event)
-    }
-
-    override class func declaresProperty(_ key: String) -> Bool {
-        properties.keys.contains(key) || super.declaresProperty(key)
-    }
+    /// `CAShapeLayer.h`'s properties, defaults and animations (none for `path`, as the header states; `CALayer`'s for other keys).
+    override class var subclassProperties: LayerSubclassProperties? { properties }
 
     private enum Key {
         static let path = "path"

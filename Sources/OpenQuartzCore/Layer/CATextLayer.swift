@@ -66,26 +66,8 @@ open class CATextLayer: CALayer {
         set { setValue(newValue, forKey: Key.allowsFontSubpixelQuantization) }
     }
 
-    /// Sets `key`; an object assigned to a property `CATextLayer.h` declares `copy`
-    /// (`string`, `truncationMode`, `alignmentMode`) is copied.
-    open override func setValue(_ value: Any?, forKey key: String) {
-        super.setValue(CATextLayer.properties.assigned(value, forKey: key), forKey: key)
-    }
-
-    /// The defaults of `CATextLayer.h` for the text's properties; `CALayer`'s for the others.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        properties.defaultValue(forKey: key) ?? super.defaultValue(forKey: key)
-    }
-
-    /// The implicit animation of `fontSize` and `foregroundColor`; `CALayer`'s for other
-    /// events.
-    open override class func defaultAction(forKey event: String) -> (any CAAction)? {
-        properties.implicitAnimation(forKey: event) ?? super.defaultAction(forKey: event)
-    }
-
-    override class func declaresProperty(_ key: String) -> Bool {
-        properties.keys.contains(key) || super.declaresProperty(key)
-    }
+    /// `CATextLayer.h`'s properties, defaults and animations (`fontSize` and `foregroundColor`; `CALayer`'s for other keys).
+    override class var subclassProperties: LayerSubclassProperties? { properties }
 
     private enum Key {
         static let string = "string"
