@@ -268,29 +268,19 @@ extension CAAnimation {
     /// structures using key paths", with `setValue:forKeyPath:` and `valueForKeyPath:`). A
     /// path without a dot is one key.
     func keyPathValue(_ keyPath: String) -> Any? {
-        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
-        let root = value(forKey: String(keyPath[..<dot]))
-        let subpath = String(keyPath[keyPath.index(after: dot)...])
-        switch root {
-        case let animation as CAAnimation: return animation.value(forKeyPath: subpath)
-        case let layer as CALayer: return layer.value(forKeyPath: subpath)
-        default: return root.flatMap { SubPath.read(Self.structure($0), subpath) }
-        }
+        guard let (rootKey, subpath) = NestedKeyPath.split(keyPath) else { return value(forKey: keyPath) }
+        let root = value(forKey: rootKey)
+        if let nested = NestedKeyPath.value(in: root, at: subpath) { return nested }
+        return root.flatMap { SubPath.read(Self.structure($0), subpath) }
     }
 
     /// ``setValue(_:forKeyPath:)``: reads the first key's value, changes the field, and sets
     /// the value back (a structure, as a layer stores it, even if it was boxed in an
     /// `NSValue`). A path that names no field of that value is reported and ignored.
     func setKeyPathValue(_ value: Any?, _ keyPath: String) {
-        guard let dot = keyPath.firstIndex(of: ".") else { return setValue(value, forKey: keyPath) }
-        let rootKey = String(keyPath[..<dot])
-        let subpath = String(keyPath[keyPath.index(after: dot)...])
+        guard let (rootKey, subpath) = NestedKeyPath.split(keyPath) else { return setValue(value, forKey: keyPath) }
         let root = self.value(forKey: rootKey)
-        switch root {
-        case let animation as CAAnimation: return animation.setValue(value, forKeyPath: subpath)
-        case let layer as CALayer: return layer.setValue(value, forKeyPath: subpath)
-        default: break
-        }
+        if NestedKeyPath.setValue(value, in: root, at: subpath) { return }
         guard let value, let root, let updated = SubPath.write(Self.structure(root), subpath, value) else {
             OQC.report(.invalidValue, key: keyPath, "cannot set '\(keyPath)' on \(type(of: self)) to \(value.map { "\($0)" } ?? "nil"): '\(rootKey)' holds no structure with that field, or the value's type does not match; the value is ignored.")
             return

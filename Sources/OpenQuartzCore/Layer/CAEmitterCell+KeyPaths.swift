@@ -6,7 +6,7 @@ import Foundation
 extension CAEmitterCell {
     /// Reads a dotted key path: through a sub-cell by name, or into a structured value.
     func keyPathValue(_ keyPath: String) -> Any? {
-        guard let (root, rest) = EmitterCellPath.split(keyPath) else { return value(forKey: keyPath) }
+        guard let (root, rest) = NestedKeyPath.split(keyPath) else { return value(forKey: keyPath) }
         let value = self.value(forKey: root)
         if let cells = value as? [CAEmitterCell] { return EmitterCellPath.value(in: cells, at: rest) }
         return value.flatMap { SubPath.read($0, rest) }
@@ -14,7 +14,7 @@ extension CAEmitterCell {
 
     /// Writes a dotted key path, as ``keyPathValue(_:)`` reads it.
     func setKeyPathValue(_ value: Any?, _ keyPath: String) {
-        guard let (root, rest) = EmitterCellPath.split(keyPath) else { return setValue(value, forKey: keyPath) }
+        guard let (root, rest) = NestedKeyPath.split(keyPath) else { return setValue(value, forKey: keyPath) }
         let current = self.value(forKey: root)
         if let cells = current as? [CAEmitterCell] {
             EmitterCellPath.setValue(value, in: cells, at: rest, reportingAs: keyPath)
@@ -32,12 +32,6 @@ extension CAEmitterCell {
 /// (`CAEmitterCell.h`: the name is "used to construct key paths"), the rest is read or
 /// written on it.
 enum EmitterCellPath {
-    /// `keyPath`'s first key and the rest, or nil for a single key.
-    static func split(_ keyPath: String) -> (root: String, rest: String)? {
-        guard let dot = keyPath.firstIndex(of: ".") else { return nil }
-        return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
-    }
-
     /// The cell of `cells` named `name`: the first, as key-value coding finds it.
     static func cell(named name: String, in cells: [CAEmitterCell]) -> CAEmitterCell? {
         cells.first { $0.name == name }
@@ -45,14 +39,15 @@ enum EmitterCellPath {
 
     /// The value at `path` (`"<name>.<key path>"`) in `cells`; nil without such a cell.
     static func value(in cells: [CAEmitterCell], at path: String) -> Any? {
-        guard let (name, rest) = split(path), let cell = cell(named: name, in: cells) else { return nil }
+        guard let (name, rest) = NestedKeyPath.split(path), let cell = cell(named: name, in: cells) else { return nil }
         return cell.value(forKeyPath: rest)
     }
 
     /// Sets the value at `path` (`"<name>.<key path>"`) in `cells`; reports a missing cell.
     static func setValue(_ value: Any?, in cells: [CAEmitterCell], at path: String, reportingAs keyPath: String) {
-        guard let (name, rest) = split(path), let cell = cell(named: name, in: cells) else {
-            OQC.report(.invalidValue, key: keyPath, "no emitter cell is named '\(split(path)?.root ?? path)' for '\(keyPath)'; the value is ignored. Set the cell's name to the one the key path uses.")
+        let parts = NestedKeyPath.split(path)
+        guard let (name, rest) = parts, let cell = cell(named: name, in: cells) else {
+            OQC.report(.invalidValue, key: keyPath, "no emitter cell is named '\(parts?.root ?? path)' for '\(keyPath)'; the value is ignored. Set the cell's name to the one the key path uses.")
             return
         }
         cell.setValue(value, forKeyPath: rest)

@@ -56,31 +56,22 @@ extension CALayer {
     /// first key's value is a layer or an animation (`"superlayer.name"`), the rest of the
     /// path is read from that object, as key-value coding does.
     func keyPathValue(_ keyPath: String) -> Any? {
-        guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return value(forKey: keyPath) }
-        let root = value(forKey: String(keyPath[..<dot]))
-        let subpath = String(keyPath[keyPath.index(after: dot)...])
-        switch root {
-        case let layer as CALayer: return layer.value(forKeyPath: subpath)
-        case let animation as CAAnimation: return animation.value(forKeyPath: subpath)
-        case let cells as [CAEmitterCell]: return EmitterCellPath.value(in: cells, at: subpath)
-        default: return root.flatMap { SubPath.read($0, subpath) }
-        }
+        guard let (rootKey, subpath) = NestedKeyPath.split(keyPath) else { return value(forKey: keyPath) }
+        let root = value(forKey: rootKey)
+        if let nested = NestedKeyPath.value(in: root, at: subpath) { return nested }
+        if let cells = root as? [CAEmitterCell] { return EmitterCellPath.value(in: cells, at: subpath) }
+        return root.flatMap { SubPath.read($0, subpath) }
     }
 
     /// Writes a dotted key path by reading the root value, changing the component, and
     /// setting the root value back. When the first key's value is a layer or an animation,
     /// the rest of the path is set on that object.
     func setKeyPathValue(_ value: Any?, _ keyPath: String) {
-        guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return setValue(value, forKey: keyPath) }
-        let rootKey = String(keyPath[..<dot])
-        let subpath = String(keyPath[keyPath.index(after: dot)...])
+        guard let (rootKey, subpath) = NestedKeyPath.split(keyPath) else { return setValue(value, forKey: keyPath) }
         let root = self.value(forKey: rootKey)
-        switch root {
-        case let layer as CALayer: return layer.setValue(value, forKeyPath: subpath)
-        case let animation as CAAnimation: return animation.setValue(value, forKeyPath: subpath)
-        case let cells as [CAEmitterCell]:
+        if NestedKeyPath.setValue(value, in: root, at: subpath) { return }
+        if let cells = root as? [CAEmitterCell] {
             return EmitterCellPath.setValue(value, in: ownCells(cells, forKey: rootKey), at: subpath, reportingAs: keyPath)
-        default: break
         }
         guard let value, let root,
               let updated = SubPath.write(root, subpath, value) else {
