@@ -70,8 +70,9 @@ struct PropertyAnimationInput {
         animation.keyPath = keyPath
         animation.fromValue = fromValue
         animation.toValue = to
-        animation.isAdditive = isAdditive
-        animation.isCumulative = isCumulative
+        // Both are off on a new animation.
+        if isAdditive { animation.isAdditive = true }
+        if isCumulative { animation.isCumulative = true }
         // Always set, linear when the typed animation gives none (a spring's physics shape
         // its motion): the typed animation says how it is paced.
         animation.timingFunction = (timing ?? .linear).mediaTimingFunction

@@ -147,18 +147,22 @@ public struct MediaTiming: Sendable, Hashable {
     /// Copies the timing to `animation`: duration, speed, repeats, autoreverse, the delay as
     /// a relative `beginTime`, and `fillMode = .backwards` so the from-value shows during
     /// the delay (`.both`, and not removed on completion, with ``fillsForwards``).
+    ///
+    /// `animation` is a new object: a setting equal to Core Animation's default (a speed of
+    /// 1, no repeats, no autoreverse, no delay) is left unwritten, which a burst of a
+    /// thousand steps would otherwise pay for a thousand times.
     func apply(to animation: CAAnimation, duration: TimeInterval) {
         animation.duration = duration
-        animation.speed = speed
+        if speed != 1 { animation.speed = speed }
         if repeatDuration > 0 {
             animation.repeatDuration = repeatDuration
         } else if repeatsForever {
             animation.repeatCount = .greatestFiniteMagnitude
-        } else {
+        } else if repeatCount != 0 {
             animation.repeatCount = repeatCount
         }
-        animation.autoreverses = autoreverses
-        animation.beginTime = delay
+        if autoreverses { animation.autoreverses = true }
+        if delay != 0 { animation.beginTime = delay }
         animation.fillMode = fillsForwards ? .both : .backwards
         if fillsForwards { animation.isRemovedOnCompletion = false }
         if frameRates != FrameRates(.default) { animation.preferredFrameRateRange = frameRates.range }

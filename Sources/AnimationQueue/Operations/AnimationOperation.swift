@@ -21,7 +21,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     // Thread safety: `lock` guards `lifecycle` and the stored settings below. The lifecycle
     // returns actions, performed after unlocking: KVO notifications, Core Animation calls
     // and hooks never run under it.
-    private let lock = NSLock()
+    private let lock = FastLock.make()
     private var lifecycle: OperationLifecycle
     /// What `isExecuting` and `isFinished` report, guarded by `lock`. Each changes only
     /// between its `willChangeValue` and `didChangeValue`, so a key-value observer reads the

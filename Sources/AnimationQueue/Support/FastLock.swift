@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(os)
+import os
+#endif
+
+/// A mutual-exclusion lock in one allocation: the platform's lock word is stored in the
+/// object itself (`os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere).
+///
+/// Every ``AnimationOperation`` has one, and a burst of a thousand steps builds a thousand.
+/// `NSLock` costs an object and, on Linux, a separate allocation for its mutex, and each of
+/// its `lock()`/`unlock()` calls is a dynamically dispatched method; this lock is one
+/// allocation, and ``withLock(_:)`` calls the platform's functions directly.
+///
+/// Not recursive, like `NSLock`: `body` must not take the same lock again.
+///
+/// ```swift
+/// private let lock = FastLock()
+/// private var count = 0
+/// func increment() { lock.withLock { count += 1 } }
+/// ```
+final class FastLock: ManagedBuffer<Void, FastLock.Word> {
+    // Not `Sendable` (`ManagedBuffer` is not), which it need not be: it is stored in the
+    // objects it guards. The lock word is only touched through the platform's lock functions,
+    // which are safe to call from any thread; the header is empty.
+    #if canImport(os)
+    typealias Word = os_unfair_lock
+    #else
+    typealias Word = pthread_mutex_t
+    #endif
+
+    /// A new, unlocked lock.
+    static func make() -> FastLock {
+        let lock = unsafeDowncast(FastLock.create(minimumCapacity: 1) { _ in }, to: FastLock.self)
+        lock.withUnsafeMutablePointerToElements { word in
+            #if canImport(os)
+            word.initialize(to: os_unfair_lock())
+            #else
+            word.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(word, nil)
+            precondition(status == 0, "pthread_mutex_init failed (\(status))")
+            #endif
+        }
+        return lock
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { word in
+            #if !canImport(os)
+            pthread_mutex_destroy(word)
+            #endif
+            _ = word.deinitialize(count: 1)
+        }
+    }
+
+    /// Runs `body` holding the lock.
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointerToElements { word in
+            #if canImport(os)
+            os_unfair_lock_lock(word)
+            defer { os_unfair_lock_unlock(word) }
+            #else
+            pthread_mutex_lock(word)
+            defer { pthread_mutex_unlock(word) }
+            #endif
+            return try body()
+        }
+    }
+}
