@@ -46,9 +46,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var calculationMode: CAAnimationCalculationMode = .linear
     /// Kochanek–Bartels tension per keyframe, for cubic modes.
     open var tensionValues: [NSNumber]?
-    /// Kochanek–Bartels continuity per keyframe, for cubic modes.
+    /// Kochanek–Bartels continuity per keyframe, for cubic modes: positive values give sharp
+    /// corners, negative values inverted corners (`CAAnimation.h`).
     open var continuityValues: [NSNumber]?
-    /// Kochanek–Bartels bias per keyframe, for cubic modes.
+    /// Kochanek–Bartels bias per keyframe, for cubic modes: positive values move the curve
+    /// before the keyframe, negative values after it (`CAAnimation.h`).
     open var biasValues: [NSNumber]?
 
     override func copyState(from other: CAAnimation) {

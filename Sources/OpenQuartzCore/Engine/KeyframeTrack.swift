@@ -57,7 +57,12 @@ struct KeyframeTrack {
         // inverted corners". In the Kochanek–Bartels tangents of `cubic(segment:fraction:)`
         // a continuity of −1 gives the sharp corners, so the sign is turned over here.
         self.continuity = parameters(continuity).map { -$0 }
-        self.bias = parameters(bias)
+        // `CAAnimation.h`: "positive values move the curve before the control point,
+        // negative values move it after the control point". In the tangents of
+        // `cubic(segment:fraction:)` a bias of +1 makes both tangents at a keyframe its
+        // incoming chord, so the curve overshoots and turns after the keyframe; a bias of −1
+        // makes them the outgoing chord, so it turns before. The sign is turned over here too.
+        self.bias = parameters(bias).map { -$0 }
         if isPaced { times = pacedTimes() }
     }
 

@@ -65,6 +65,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.positiveContinuityGivesSharpCorners()])
     }
 
+    @Test func positiveBiasMovesTheCurveBeforeTheKeyframe() {
+        check([AppleBehaviourProbes.positiveBiasMovesTheCurveBeforeTheKeyframe()])
+    }
+
     @Test func aNeverCommittedLayerSearchesForActions() {
         check([AppleBehaviourProbes.neverCommittedLayerSearchesForActions()])
     }

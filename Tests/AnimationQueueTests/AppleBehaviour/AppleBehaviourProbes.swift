@@ -578,6 +578,35 @@ enum AppleBehaviourProbes {
         )
     }
 
+    /// `CAAnimation.h` on `biasValues`: "positive values move the curve before the control
+    /// point, negative values move it after the control point", the opposite sign to the
+    /// usual statement of the Kochanek–Bartels spline, as for continuity. Values 0, 10, 0, 10
+    /// over 3 s in cubic mode with every bias +1, sampled a quarter and three quarters into
+    /// the middle segment under a paused host.
+    static func positiveBiasMovesTheCurveBeforeTheKeyframe() -> ProbeResult {
+        let (host, layer) = layerUnderPausedHost(at: 1)
+        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
+        keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
+        keyframes.calculationMode = .cubic
+        keyframes.duration = 3
+        keyframes.biasValues = [1, 1, 1, 1]
+        layer.add(keyframes, forKey: "keyframes")
+        CATransaction.flush()
+        var seen: [Double] = []
+        for offset in [2.25, 2.75] {
+            seek(host, to: offset)
+            seen.append(layer.presentation().map { Double($0.position.x) } ?? .nan)
+        }
+        let turnsBefore = abs(seen[0] - 6.5625) < 1e-3 && abs(seen[1] + 0.3125) < 1e-3
+        return ProbeResult(
+            question: "cubic keyframes 0, 10, 0, 10 with bias +1: position.x a quarter and three quarters into 10 → 0",
+            openQuartzCoreChoice: "the curve turns before each keyframe, as the header says: 6.5625 and −0.3125 (the opposite sign gives 10.3125 and 3.4375)",
+            alternativeMode: nil,
+            observed: seen.map { "\($0)" }.joined(separator: " and "),
+            matches: turnsBefore
+        )
+    }
+
     /// `CATransaction.h`: unless actions are disabled, `actionForKey:` is used "for each
     /// layer property change". Whether a layer that has never been committed asks its
     /// delegate, and whether it gets Core Animation's own implicit animation.

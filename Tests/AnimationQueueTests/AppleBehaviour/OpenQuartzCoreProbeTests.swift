@@ -74,6 +74,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.positiveContinuityGivesSharpCorners(), differsUnder: [])
     }
 
+    @Test func positiveBiasMovesTheCurveBeforeTheKeyframe() {
+        check(AppleBehaviourProbes.positiveBiasMovesTheCurveBeforeTheKeyframe(), differsUnder: [])
+    }
+
     @Test func aNeverCommittedLayerSearchesForActions() {
         check(AppleBehaviourProbes.neverCommittedLayerSearchesForActions(), differsUnder: [])
     }

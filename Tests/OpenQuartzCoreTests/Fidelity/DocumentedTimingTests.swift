@@ -219,6 +219,43 @@ import Testing
         }
     }
 
+    /// `CAAnimation.h` on `biasValues`: "positive values move the curve before the control
+    /// point, negative values move it after the control point". Through 0, 10, 0, 10 over
+    /// 3 s, the middle segment runs from 10 (at 1 s) to 0 (at 2 s). At bias +1 the curve has
+    /// already turned at each keyframe: the tangent there is the chord after it, so the
+    /// segment leaves 10 falling (m1 = −10), dips below 0 and arrives rising (m2 = +10). At
+    /// −1 the tangent is the chord before it (m1 = +10, m2 = −10): the segment first
+    /// overshoots past 10, turning after the keyframe.
+    @Test(.timeLimit(.minutes(1)))
+    func positiveBiasMovesTheCurveBeforeTheKeyframe() throws {
+        func sample(bias: Double, at fractions: [Double]) throws -> [CGFloat] {
+            let harness = EngineHarness()
+            let layer = makeLayer(harness)
+            let keyframes = cubicZigzag(duration: 3)
+            keyframes.biasValues = Array(repeating: NSNumber(value: bias), count: 4)
+            harness.commit { layer.add(keyframes, forKey: "k") }
+            return try fractions.map { fraction in
+                harness.advanceClock(to: 100 + 1 + fraction)   // segment 1, 10 → 0, spans [1, 2]
+                return try x(layer)
+            }
+        }
+        // Hermite with p1 = 10, p2 = 0: x = 10·h00 + m1·h10 + m2·h11. At s = 0.25,
+        // (h00, h10, h11) = (0.84375, 0.140625, −0.046875); at s = 0.75, (0.15625, 0.046875,
+        // −0.140625).
+        func hermite(m1: Double, m2: Double, s: Double) -> Double {
+            let (s2, s3) = (s * s, s * s * s)
+            return 10 * (2 * s3 - 3 * s2 + 1) + m1 * (s3 - 2 * s2 + s) + m2 * (s3 - s2)
+        }
+        expectClose(hermite(m1: -10, m2: 10, s: 0.25), 6.5625)
+        expectClose(hermite(m1: -10, m2: 10, s: 0.75), -0.3125)
+        for (value, expected) in zip(try sample(bias: 1, at: [0.25, 0.75]), [6.5625, -0.3125]) {
+            expectClose(value, expected)
+        }
+        for (value, expected) in zip(try sample(bias: -1, at: [0.25, 0.75]), [10.3125, 3.4375]) {
+            expectClose(value, expected)
+        }
+    }
+
     /// `CAAnimation.h` on `tensionValues`, `continuityValues` and `biasValues`: "Any
     /// unspecified values default to zero".
     @Test func unspecifiedTangentParametersAreZero() throws {
