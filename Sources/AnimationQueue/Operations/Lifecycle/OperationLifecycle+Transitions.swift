@@ -179,8 +179,7 @@ extension OperationLifecycle {
 
     /// Stores `attachment` and returns what its reports call for: the start once its begin
     /// time is known, and the finish once both callbacks arrived.
-    private mutating func progress(_ attachment: Attachment) -> Actions {
-        var attachment = attachment
+    private mutating func progress(_ attachment: consuming Attachment) -> Actions {
         guard !attachment.isAdding else {
             state = .animating(attachment)
             return .none
