@@ -5,8 +5,10 @@ import CoreGraphics  // CGPath
 
 /// The layer's rendering properties (`CALayer.h`), with Apple's defaults. Nothing is drawn
 /// headless: they are stored, read back, copied by `init(layer:)` and key-value coded
-/// (`"geometryFlipped"`, `"contentsGravity"`, …). Of them, only `shadowPath` is animatable,
-/// and so has presentation values of its own.
+/// (`"geometryFlipped"`, `"contentsGravity"`, …). Of them, `shadowPath`,
+/// `minificationFilterBias`, `shouldRasterize` and `rasterizationScale` are animatable
+/// (`CALayer.h` marks them "Animatable"), and so have presentation values of their own; the
+/// last three also animate implicitly.
 extension CALayer {
     /// Whether the geometry of the layer and its sublayers is flipped vertically (false).
     public var isGeometryFlipped: Bool {

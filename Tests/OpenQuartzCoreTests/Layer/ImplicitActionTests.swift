@@ -94,6 +94,33 @@ import Testing
         #expect(try #require(layer.presentation()).isDoubleSided == true)
     }
 
+    /// CALayer.h marks `minificationFilterBias`, `shouldRasterize` and `rasterizationScale`
+    /// "Animatable", and `defaultAction(forKey:)` returns "a suitable animation object for
+    /// events posted by animatable properties": a change animates from the old value with
+    /// the transaction's duration. Linear timing over 1 s: the value at t is old + t·(new − old).
+    @Test(.timeLimit(.minutes(1))) func rasterizationPropertiesMarkedAnimatableAnimateImplicitly() throws {
+        for key in ["minificationFilterBias", "shouldRasterize", "rasterizationScale"] {
+            #expect(CALayer.defaultAction(forKey: key) is CABasicAnimation, "\(key)")
+        }
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        h.commit {
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            layer.rasterizationScale = 3
+            layer.minificationFilterBias = 2
+            layer.shouldRasterize = true
+        }
+        #expect(Set(layer.animationKeys() ?? []) == ["rasterizationScale", "minificationFilterBias", "shouldRasterize"])
+        let scale = R.sample(h, layer, "rasterizationScale", at: [0.25])
+        #expect(R.close(scale[0], 1 + 0.25 * (3 - 1), 1e-6))
+        #expect(R.close(R.presented(layer, "minificationFilterBias"), 0 + 0.25 * (2 - 0), 1e-6))
+        h.advance(by: 1)
+        #expect(layer.animationKeys() == nil)
+        let presented = try #require(layer.presentation())
+        #expect(presented.rasterizationScale == 3 && presented.minificationFilterBias == 2 && presented.shouldRasterize)
+    }
+
     @Test func implicitAnimationRunsFromThePreviousValueWithTheTransactionsTiming() {
         let h = EngineHarness()
         let layer = h.makePlainLayer()
