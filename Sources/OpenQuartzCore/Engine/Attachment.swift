@@ -85,7 +85,8 @@ final class Attachment {
 /// A transaction completion block and the animations it waits for.
 ///
 /// Apple: the block runs once every animation added after it was set, in that transaction,
-/// has completed or been removed; right after the commit if there are none.
+/// has completed or been removed; if there are none, right after the commit or as soon as
+/// another block replaces it.
 /// Guarded by `Engine.lock`.
 final class CompletionGroup {
     let block: (() -> Void)?
@@ -111,6 +112,12 @@ final class CompletionGroup {
             return takeFireIfDone()
         }
         if run { block?() }
+    }
+
+    /// Whether no animation was ever added to the group (one added and since removed still
+    /// counts: the block runs once it ends, as Apple's "completed (or been removed)").
+    var waitsForNoAnimation: Bool {
+        Engine.locked { clock == nil }
     }
 
     /// The clock of the first animation the block waits for, else `fallback`.

@@ -25,12 +25,13 @@ final class TransactionScope {
         }
     }
 
+    /// Sets `key`, but for the completion block, which ``Transactions/setCompletionBlock(_:)``
+    /// sets.
     func setValue(_ value: Any?, forKey key: String) {
         switch key {
         case kCATransactionDisableActions: disableActions = .some(value)
         case kCATransactionAnimationTimingFunction where value == nil || value is CAMediaTimingFunction:
             timingFunction = .some(value as? CAMediaTimingFunction)
-        case Transactions.CompletionKey.name: addGroup(CompletionGroup(block: (value as? UncheckedSendable<() -> Void>)?.value))
         default: values[key] = .some(value)
         }
     }
@@ -41,10 +42,16 @@ final class TransactionScope {
     /// allocate no array.
     private var earlierGroups: [CompletionGroup] = []
 
-    /// Starts a new completion group.
-    func addGroup(_ group: CompletionGroup) {
-        if let latestGroup { earlierGroups.append(latestGroup) }
-        latestGroup = group
+    /// Starts a new completion group, and returns the group it replaces when that one waits
+    /// for no animation: `CATransaction.h` says such a block "will be invoked immediately"
+    /// once "the completion block is set to a different value", so it is not kept for the
+    /// commit. A replaced group that waits for animations stays, armed at the commit.
+    func addGroup(_ group: CompletionGroup) -> CompletionGroup? {
+        defer { latestGroup = group }
+        guard let latestGroup else { return nil }
+        if latestGroup.waitsForNoAnimation { return latestGroup }
+        earlierGroups.append(latestGroup)
+        return nil
     }
 
     /// Every completion group of the scope, in order.
@@ -344,14 +351,24 @@ enum Transactions {
     }
 
     static func setValue(_ value: Any?, forKey key: String) {
+        if key == CompletionKey.name {
+            setCompletionBlock((value as? UncheckedSendable<() -> Void>)?.value ?? (value as? () -> Void))
+            return
+        }
         Engine.locked { innermostScope(current).setValue(value, forKey: key) }
     }
 
-    /// Starts a new completion group in the innermost scope.
+    /// Starts a new completion group in the innermost scope. The block it replaces, if no
+    /// animation was added while it was set, runs now, on the current clock's next turn as
+    /// an empty group's block does after a commit (`CATransaction.h`: "If no animations are
+    /// added before the current transaction group is committed (or the completion block is
+    /// set to a different value), the block will be invoked immediately").
     static func setCompletionBlock(_ block: (() -> Void)?) {
-        Engine.locked {
+        let clock = OQC.currentClock
+        let replaced = Engine.locked {
             innermostScope(current).addGroup(CompletionGroup(block: block))
         }
+        replaced?.arm(fallbackClock: clock)
     }
 
     static func completionBlock() -> (() -> Void)? {

@@ -85,8 +85,18 @@ open class CATransaction: NSObject {
     }
 
     /// Sets a block that runs on the main queue once every animation added to this
-    /// transaction after this call has completed or been removed, or right after the
-    /// commit if none was added.
+    /// transaction after this call has completed or been removed. If none was added, it
+    /// runs right after the commit, or as soon as another block (or nil) replaces it
+    /// (`CATransaction.h`: "If no animations are added before the current transaction
+    /// group is committed (or the completion block is set to a different value), the block
+    /// will be invoked immediately").
+    ///
+    /// ```swift
+    /// CATransaction.begin()
+    /// CATransaction.setCompletionBlock { print("faded") }
+    /// layer.opacity = 0
+    /// CATransaction.commit()
+    /// ```
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         Transactions.setCompletionBlock(block)
     }

@@ -191,6 +191,58 @@ import Testing
         #expect(log.all.count == 3)
     }
 
+    /// `CATransaction.h`: "If no animations are added before the current transaction group
+    /// is committed (or the completion block is set to a different value), the block will be
+    /// invoked immediately." A block replaced before any animation was added runs at the
+    /// replacement, before the transaction commits; the block that replaced it runs after
+    /// the commit. Here one second passes between the two.
+    @Test(.timeLimit(.minutes(1))) func completionBlockReplacedBeforeAnyAnimationRunsWithoutWaitingForTheCommit() {
+        let h = EngineHarness()
+        let log = EventLog()
+        h.commit {
+            CATransaction.setCompletionBlock(completion("replaced", log, h.clock))
+            CATransaction.setCompletionBlock(completion("current", log, h.clock))
+            h.clock.advance(by: 1)
+            #expect(log.all == ["replaced@100.0"])
+        }
+        h.advance(by: 0)
+        #expect(log.all == ["replaced@100.0", "current@101.0"])
+    }
+
+    /// The same through key-value coding, and with nil as the "different value": the block
+    /// set under `kCATransactionCompletionBlock` runs when nil replaces it, and nil runs nothing.
+    @Test(.timeLimit(.minutes(1))) func completionBlockReplacedByNilThroughSetValueRunsAtTheReplacement() {
+        let h = EngineHarness()
+        let log = EventLog()
+        h.commit {
+            CATransaction.setValue(completion("replaced", log, h.clock), forKey: kCATransactionCompletionBlock)
+            CATransaction.setValue(nil, forKey: kCATransactionCompletionBlock)
+            #expect(CATransaction.completionBlock() == nil)
+            h.clock.advance(by: 0.5)
+            #expect(log.all == ["replaced@100.0"])
+        }
+        h.advance(by: 1)
+        #expect(log.all == ["replaced@100.0"])
+    }
+
+    /// A replaced block that an animation was added for is not invoked at the replacement: it
+    /// still waits for that animation ("as soon as all animations subsequently added by this
+    /// transaction group have completed"), which starts at the commit, 0.5 s later.
+    @Test(.timeLimit(.minutes(1))) func completionBlockReplacedAfterAnAnimationStillWaitsForIt() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        let log = EventLog()
+        h.commit {
+            CATransaction.setCompletionBlock(completion("first", log, h.clock))
+            layer.add(move(1.0), forKey: "move")
+            CATransaction.setCompletionBlock(completion("second", log, h.clock))
+            h.clock.advance(by: 0.5)
+            #expect(log.all.isEmpty)
+        }
+        h.advance(by: 2)
+        #expect(log.all == ["second@100.5", "first@101.5"])
+    }
+
     @Test func completionBlockSetAfterSomeAddsWaitsOnlyForLaterAnimations() {
         let h = EngineHarness()
         let layer = h.makePlainLayer()
