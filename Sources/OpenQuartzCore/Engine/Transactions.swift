@@ -364,11 +364,10 @@ enum Transactions {
     /// added before the current transaction group is committed (or the completion block is
     /// set to a different value), the block will be invoked immediately").
     static func setCompletionBlock(_ block: (() -> Void)?) {
-        let clock = OQC.currentClock
         let replaced = Engine.locked {
             innermostScope(current).addGroup(CompletionGroup(block: block))
         }
-        replaced?.arm(fallbackClock: clock)
+        replaced?.arm(fallbackClock: OQC.currentClock)
     }
 
     static func completionBlock() -> (() -> Void)? {
