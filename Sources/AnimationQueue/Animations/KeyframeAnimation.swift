@@ -168,8 +168,9 @@ public struct KeyframeAnimation<Value: AnimationValue>: TimedAnimation {
         animation.timingFunctions = segmentTimings?.map(\.mediaTimingFunction)
         animation.calculationMode = calculationMode.coreAnimationMode
         animation.timingFunction = timing.mediaTimingFunction
-        animation.isAdditive = isAdditive
-        animation.isCumulative = isCumulative
+        // Both are off on a new animation.
+        if isAdditive { animation.isAdditive = true }
+        if isCumulative { animation.isCumulative = true }
         mediaTiming.apply(to: animation, duration: duration)
         return ResolvedAnimation(animation: animation, finalValues: finals, initialValues: initial)
     }

@@ -14,7 +14,7 @@ import os
 /// Not recursive, like `NSLock`: `body` must not take the same lock again.
 ///
 /// ```swift
-/// private let lock = FastLock()
+/// private let lock = FastLock.make()
 /// private var count = 0
 /// func increment() { lock.withLock { count += 1 } }
 /// ```

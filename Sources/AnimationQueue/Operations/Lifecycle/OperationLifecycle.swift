@@ -340,11 +340,10 @@ struct OperationLifecycle {
     /// one hears is not read back: its start is announced (to no one) as it finishes, and it
     /// has no ``plannedEnd`` while it runs.
     var keyAwaitingBegin: String? {
-        switch state {
-        case .animating(let attachment) where !attachment.isAdding && attachment.begin == nil && hooks.hearStart:
-            attachment.key
-        default: nil
-        }
+        // The hooks first: reading the attachment out of the state copies it.
+        guard hooks.hearStart, case .animating(let attachment) = state, !attachment.isAdding,
+              attachment.begin == nil else { return nil }
+        return attachment.key
     }
 
     /// When the started operation's animation ends, in its layer's time: nil before Core
