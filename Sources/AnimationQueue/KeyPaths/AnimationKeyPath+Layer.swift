@@ -16,6 +16,8 @@ extension AnimationKeyPath where Value == Float {
     public static var opacity: Self { Self("opacity") }
     /// `shadowOpacity`: the opacity of the layer's shadow, 0…1.
     public static var shadowOpacity: Self { Self("shadowOpacity") }
+    /// `minificationFilterBias`: the bias of the filter that reduces the contents' size.
+    public static var minificationFilterBias: Self { Self("minificationFilterBias") }
 }
 
 // MARK: CGFloat — geometry
@@ -62,6 +64,9 @@ extension AnimationKeyPath where Value == CGFloat {
     public static var shadowRadius: Self { Self("shadowRadius") }
     /// `contentsScale`: the scale factor of the contents (points to pixels).
     public static var contentsScale: Self { Self("contentsScale") }
+    /// `rasterizationScale`: the scale at which the layer is rasterized, relative to its
+    /// coordinate space.
+    public static var rasterizationScale: Self { Self("rasterizationScale") }
     /// `shadowOffset.width`: the horizontal offset of the shadow.
     public static var shadowOffsetWidth: Self { Self("shadowOffset.width") }
     /// `shadowOffset.height`: the vertical offset of the shadow.
@@ -216,4 +221,7 @@ extension AnimationKeyPath where Value == Bool {
     public static var masksToBounds: Self { Self("masksToBounds") }
     /// `doubleSided`: whether the layer's back side is drawn (switches discretely).
     public static var isDoubleSided: Self { Self("doubleSided") }
+    /// `shouldRasterize`: whether the layer is rendered as a bitmap before compositing
+    /// (switches discretely).
+    public static var shouldRasterize: Self { Self("shouldRasterize") }
 }

@@ -32,8 +32,8 @@ import Foundation
 /// animate it. Animate `.bounds` (or `.boundsSize`) and `.position` instead.
 ///
 /// Not covered, because their values are not interpolatable values with a fixed type:
-/// `contents`, `shadowPath`, `mask`, `sublayers` and the filter properties. Declare a key
-/// yourself if you need one of them with a custom ``AnimationValue`` type.
+/// `contents`, `mask`, `sublayers` and the filter properties. Declare a key yourself if you
+/// need one of them with a custom ``AnimationValue`` type.
 ///
 /// ## Custom properties
 /// For a property of your own `CALayer` subclass, declare a key with its value type (a

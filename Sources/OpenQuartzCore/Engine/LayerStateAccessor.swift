@@ -105,6 +105,9 @@ enum LayerStateAccessor: @unchecked Sendable {
             "shadowColor": .color(\.shadowColor),
             "shadowOpacity": .float(\.shadowOpacity),
             "shadowRadius": .cgFloat(\.shadowRadius),
+            "contentsScale": .cgFloat(\.contentsScale),
+            "minificationFilterBias": .float(\.minificationFilterBias),
+            "rasterizationScale": .cgFloat(\.rasterizationScale),
         ]
         let points: [String: WritableKeyPath<LayerState, CGPoint>] = ["position": \.position, "anchorPoint": \.anchorPoint]
         for (key, path) in points {

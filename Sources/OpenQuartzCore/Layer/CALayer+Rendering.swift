@@ -77,7 +77,7 @@ extension CALayer {
         set { write(\.magnificationFilter, newValue, key: "magnificationFilter") }
     }
 
-    /// The bias of the minification filter's level of detail (0).
+    /// The bias of the minification filter's level of detail (0). Animatable.
     public var minificationFilterBias: Float {
         get { read(\.minificationFilterBias) }
         set { write(\.minificationFilterBias, newValue, key: "minificationFilterBias") }
@@ -131,13 +131,13 @@ extension CALayer {
         set { write(\.backgroundFilters, newValue, key: "backgroundFilters") }
     }
 
-    /// Whether the layer is rendered as a bitmap before compositing (false).
+    /// Whether the layer is rendered as a bitmap before compositing (false). Animatable.
     public var shouldRasterize: Bool {
         get { read(\.shouldRasterize) }
         set { write(\.shouldRasterize, newValue, key: "shouldRasterize") }
     }
 
-    /// The scale at which a rasterized layer is rendered (1).
+    /// The scale at which a rasterized layer is rendered (1). Animatable.
     public var rasterizationScale: CGFloat {
         get { read(\.rasterizationScale) }
         set { write(\.rasterizationScale, newValue, key: "rasterizationScale") }

@@ -77,6 +77,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.addingASublayerRunsTheSublayersAction()])
     }
 
+    @Test func theRasterizationPropertiesAnimateImplicitly() {
+        check([AppleBehaviourProbes.rasterizationPropertiesAnimateImplicitly()])
+    }
+
     @Test func theDefaultActionOfAnAnimatablePropertyIsItsImplicitAnimation() {
         check([AppleBehaviourProbes.defaultActionOfAnAnimatableProperty()])
     }

@@ -687,6 +687,30 @@ enum AppleBehaviourProbes {
         )
     }
 
+    /// `CALayer.h` marks `minificationFilterBias`, `shouldRasterize` and
+    /// `rasterizationScale` "Animatable", though the Core Animation Programming Guide's table
+    /// of animatable properties leaves them out. Whether `defaultActionForKey:` gives each an
+    /// implicit animation, and whether changing `rasterizationScale` on a committed
+    /// standalone layer adds one.
+    static func rasterizationPropertiesAnimateImplicitly() -> ProbeResult {
+        let keys = ["minificationFilterBias", "shouldRasterize", "rasterizationScale"]
+        let defaults = keys.map { CALayer.defaultAction(forKey: $0) }
+        let layer = committedLayer()
+        CATransaction.begin()
+        layer.rasterizationScale = 2
+        CATransaction.commit()
+        let added = layer.animationKeys() ?? []
+        layer.removeAllAnimations()
+        let describe = { (action: (any CAAction)?) in action.map { "\(type(of: $0))" } ?? "nil" }
+        return ProbeResult(
+            question: "CALayer.defaultAction(forKey:) for minificationFilterBias, shouldRasterize and rasterizationScale, and the animations a rasterizationScale change adds",
+            openQuartzCoreChoice: "a CABasicAnimation for each (the header marks them Animatable); the change adds one under \"rasterizationScale\"",
+            alternativeMode: nil,
+            observed: defaults.map(describe).joined(separator: ", ") + "; animation keys \(added)",
+            matches: defaults.allSatisfy { $0 is CABasicAnimation } && added == ["rasterizationScale"]
+        )
+    }
+
     /// `CAAnimation.h` on `cumulative`: "the value at the end of the previous repeat cycle,
     /// plus the value of the current repeat cycle". An autoreversing 0 → 10 ramp repeated
     /// twice, sampled a quarter into its second cycle under a paused host.

@@ -86,6 +86,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.addingASublayerRunsTheSublayersAction(), differsUnder: [])
     }
 
+    @Test func theRasterizationPropertiesAnimateImplicitly() {
+        check(AppleBehaviourProbes.rasterizationPropertiesAnimateImplicitly(), differsUnder: [])
+    }
+
     @Test func theDefaultActionOfAnAnimatablePropertyIsItsImplicitAnimation() {
         check(AppleBehaviourProbes.defaultActionOfAnAnimatableProperty(), differsUnder: [])
     }

@@ -75,10 +75,10 @@ import Testing
                         "\(key) does not read back as \(V.self)", sourceLocation: sourceLocation)
             }
         }
-        check([AnimationKeyPath<Float>.opacity, .shadowOpacity])
+        check([AnimationKeyPath<Float>.opacity, .shadowOpacity, .minificationFilterBias])
         check([AnimationKeyPath<CGFloat>.positionX, .positionY, .zPosition, .anchorPointX, .anchorPointY,
                .anchorPointZ, .boundsWidth, .boundsHeight, .boundsOriginX, .boundsOriginY, .cornerRadius,
-               .borderWidth, .shadowRadius, .contentsScale, .shadowOffsetWidth, .shadowOffsetHeight, .transformScale,
+               .borderWidth, .shadowRadius, .contentsScale, .rasterizationScale, .shadowOffsetWidth, .shadowOffsetHeight, .transformScale,
                .transformScaleX, .transformScaleY, .transformScaleZ, .transformRotation, .transformRotationX,
                .transformRotationY, .transformRotationZ, .transformTranslationX, .transformTranslationY,
                .transformTranslationZ, .sublayerTransformScale, .sublayerTransformScaleX,
@@ -90,7 +90,7 @@ import Testing
         check([AnimationKeyPath<CGRect>.bounds, .contentsRect, .contentsCenter])
         check([AnimationKeyPath<CATransform3D>.transform, .sublayerTransform])
         check([AnimationKeyPath<CGColor>.backgroundColor, .borderColor, .shadowColor])
-        check([AnimationKeyPath<Bool>.isHidden, .masksToBounds, .isDoubleSided])
+        check([AnimationKeyPath<Bool>.isHidden, .masksToBounds, .isDoubleSided, .shouldRasterize])
         #expect(CGFloat.fromCoreAnimationValue(layer.value(forKeyPath: "bounds.size.height")) == 40)
         #expect(CGFloat.fromCoreAnimationValue(layer.value(forKeyPath: "transform.scale")).map { abs($0 - 2) < 1e-9 } == true)
     }
