@@ -244,5 +244,59 @@ import Testing
     private func layerBegin(_ layer: CALayer) -> CFTimeInterval? {
         layer.animation(forKey: "a")?.beginTime
     }
+    // MARK: - beginTime at commit; layer speed on implicit animations
+
+    /// An animation added with `beginTime` 0 takes its layer's local time when the
+    /// transaction commits, not when `add(_:forKey:)` runs: time that passes inside the
+    /// transaction delays it.
+    @Test func zeroBeginTimeIsTheLayersTimeAtCommitNotAtAdd() throws {
+        let h = EngineHarness()
+        let layer = makeLayer(h)
+        let log = StampedLog()
+        let anim = ramp()
+        anim.delegate = StampingDelegate(log: log, clock: h.clock)
+        h.commit {
+            layer.add(anim, forKey: "a")
+            h.advance(by: 0.5)         // the commit comes at 100.5
+        }
+        #expect(layer.animation(forKey: "a")?.beginTime == 100.5)
+        h.advanceClock(to: 100.75)     // animation 0.25
+        expectClose(try x(layer), 2.5)
+        h.advanceClock(to: 102)
+        expectClose(log.time(of: "start"), 100.5)
+        expectClose(log.time(of: "stop(true)"), 101.5)
+    }
+
+    /// Apple's Core Animation Programming Guide ("Customizing the Timing of an Animation"):
+    /// changing a layer's `speed` changes the duration of animations on that layer and its
+    /// sublayers proportionally. Implicit animations of the transaction's 1 s duration, on a
+    /// layer at speed 2 and on its sublayer, end after 0.5 s of media time.
+    @Test func layerSpeedScalesImplicitAnimationsOfTheLayerAndItsSublayers() throws {
+        let h = EngineHarness()
+        let parent = makeLayer(h)
+        let child = makeLayer(h)
+        h.setModel {
+            parent.addSublayer(child)
+            parent.speed = 2
+            parent.position.x = 0
+            child.position.x = 0
+        }
+        h.commit {
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            parent.position.x = 100
+            child.position.x = 10
+        }
+        #expect(parent.animationKeys() == ["position"])
+        #expect(child.animationKeys() == ["position"])
+        h.advanceClock(to: 100.25)     // both layers 0.5 s into their 1 s animations
+        expectClose(try x(parent), 50)
+        expectClose(try x(child), 5)
+        h.advanceClock(to: 100.5)
+        #expect(parent.animationKeys() == nil)
+        #expect(child.animationKeys() == nil)
+        expectClose(try x(parent), 100)
+        expectClose(try x(child), 10)
+    }
 }
 #endif
