@@ -549,25 +549,30 @@ enum AppleBehaviourProbes {
         )
     }
 
+    /// `position.x` a quarter and three quarters into the middle segment of cubic keyframes
+    /// 0, 10, 0, 10 over 3 s (10 → 0), configured by `configure`, under a paused host.
+    static func middleSegmentOfCubicKeyframes(_ configure: (CAKeyframeAnimation) -> Void) -> [Double] {
+        let (host, layer) = layerUnderPausedHost(at: 1)
+        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
+        keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
+        keyframes.calculationMode = .cubic
+        keyframes.duration = 3
+        configure(keyframes)
+        layer.add(keyframes, forKey: "keyframes")
+        CATransaction.flush()
+        return [2.25, 2.75].map { offset in
+            seek(host, to: offset)
+            return layer.presentation().map { Double($0.position.x) } ?? .nan
+        }
+    }
+
     /// `CAAnimation.h` on `continuityValues`: "positive values give sharp corners, negative
     /// values give inverted corners", for what the header calls a Kochanek–Bartels spline,
     /// whose usual statement has the opposite sign. Values 0, 10, 0, 10 over 3 s in cubic
     /// mode with every continuity +1, sampled a quarter and three quarters into the middle
     /// segment under a paused host.
     static func positiveContinuityGivesSharpCorners() -> ProbeResult {
-        let (host, layer) = layerUnderPausedHost(at: 1)
-        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
-        keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
-        keyframes.calculationMode = .cubic
-        keyframes.duration = 3
-        keyframes.continuityValues = [1, 1, 1, 1]
-        layer.add(keyframes, forKey: "keyframes")
-        CATransaction.flush()
-        var seen: [Double] = []
-        for offset in [2.25, 2.75] {
-            seek(host, to: offset)
-            seen.append(layer.presentation().map { Double($0.position.x) } ?? .nan)
-        }
+        let seen = middleSegmentOfCubicKeyframes { $0.continuityValues = [1, 1, 1, 1] }
         let straight = abs(seen[0] - 7.5) < 1e-3 && abs(seen[1] - 2.5) < 1e-3
         return ProbeResult(
             question: "cubic keyframes 0, 10, 0, 10 with continuity +1: position.x a quarter and three quarters into 10 → 0",
@@ -584,19 +589,7 @@ enum AppleBehaviourProbes {
     /// over 3 s in cubic mode with every bias +1, sampled a quarter and three quarters into
     /// the middle segment under a paused host.
     static func positiveBiasMovesTheCurveBeforeTheKeyframe() -> ProbeResult {
-        let (host, layer) = layerUnderPausedHost(at: 1)
-        let keyframes = CAKeyframeAnimation(keyPath: "position.x")
-        keyframes.values = [CGFloat(0), CGFloat(10), CGFloat(0), CGFloat(10)]
-        keyframes.calculationMode = .cubic
-        keyframes.duration = 3
-        keyframes.biasValues = [1, 1, 1, 1]
-        layer.add(keyframes, forKey: "keyframes")
-        CATransaction.flush()
-        var seen: [Double] = []
-        for offset in [2.25, 2.75] {
-            seek(host, to: offset)
-            seen.append(layer.presentation().map { Double($0.position.x) } ?? .nan)
-        }
+        let seen = middleSegmentOfCubicKeyframes { $0.biasValues = [1, 1, 1, 1] }
         let turnsBefore = abs(seen[0] - 6.5625) < 1e-3 && abs(seen[1] + 0.3125) < 1e-3
         return ProbeResult(
             question: "cubic keyframes 0, 10, 0, 10 with bias +1: position.x a quarter and three quarters into 10 → 0",
