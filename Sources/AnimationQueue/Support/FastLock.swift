@@ -11,7 +11,8 @@ import os
 /// its `lock()`/`unlock()` calls is a dynamically dispatched method; this lock is one
 /// allocation, and ``withLock(_:)`` calls the platform's functions directly.
 ///
-/// Not recursive, like `NSLock`: `body` must not take the same lock again.
+/// Not recursive: `body` must not take the same lock again (`os_unfair_lock` stops the
+/// program; a `pthread_mutex_t`, like `NSLock`, deadlocks).
 ///
 /// ```swift
 /// private let lock = FastLock.make()
@@ -19,9 +20,10 @@ import os
 /// func increment() { lock.withLock { count += 1 } }
 /// ```
 final class FastLock: ManagedBuffer<Void, FastLock.Word> {
-    // Not `Sendable` (`ManagedBuffer` is not), which it need not be: it is stored in the
-    // objects it guards. The lock word is only touched through the platform's lock functions,
-    // which are safe to call from any thread; the header is empty.
+    // Thread safety: the lock word is touched only through the platform's lock functions,
+    // which any thread may call, and the header is empty. The type is not `Sendable`
+    // (`ManagedBuffer` cannot be), and need not be: each lock is a stored constant of the
+    // object it guards.
     #if canImport(os)
     typealias Word = os_unfair_lock
     #else
