@@ -350,11 +350,9 @@ enum Transactions {
         }
     }
 
+    /// Sets `key` in the innermost scope; `CATransaction` sends the completion block to
+    /// ``setCompletionBlock(_:)`` instead.
     static func setValue(_ value: Any?, forKey key: String) {
-        if key == CompletionKey.name {
-            setCompletionBlock((value as? UncheckedSendable<() -> Void>)?.value ?? (value as? () -> Void))
-            return
-        }
         Engine.locked { innermostScope(current).setValue(value, forKey: key) }
     }
 
