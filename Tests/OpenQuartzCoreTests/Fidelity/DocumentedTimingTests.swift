@@ -190,20 +190,29 @@ import Testing
         return keyframes
     }
 
+    /// `position.x` at `fractions` of the middle segment (10 → 0, from 1 s to 2 s) of a 3 s
+    /// cubic zigzag that `configure` sets up, added at 100.
+    private func middleSegmentOfCubicZigzag(at fractions: [Double],
+                                            _ configure: (CAKeyframeAnimation) -> Void) throws -> [CGFloat] {
+        let harness = EngineHarness()
+        let layer = makeLayer(harness)
+        let keyframes = cubicZigzag(duration: 3)
+        configure(keyframes)
+        harness.commit { layer.add(keyframes, forKey: "k") }
+        return try fractions.map { fraction in
+            harness.advanceClock(to: 100 + 1 + fraction)
+            return try x(layer)
+        }
+    }
+
     /// `CAAnimation.h` on `continuityValues`: "positive values give sharp corners, negative
     /// values give inverted corners". At +1 everywhere both tangents of a segment are its
     /// chord, so the segment is straight (sharp corners at the keyframes); at −1 each
     /// tangent is the neighbouring chord, which bends the segment the other way.
     @Test func positiveContinuityGivesSharpCorners() throws {
         func sample(continuity: Double, at fractions: [Double]) throws -> [CGFloat] {
-            let harness = EngineHarness()
-            let layer = makeLayer(harness)
-            let keyframes = cubicZigzag(duration: 3)
-            keyframes.continuityValues = Array(repeating: NSNumber(value: continuity), count: 4)
-            harness.commit { layer.add(keyframes, forKey: "k") }
-            return try fractions.map { fraction in
-                harness.advanceClock(to: 100 + 1 + fraction)   // segment 1, 10 → 0, spans [1, 2]
-                return try x(layer)
+            try middleSegmentOfCubicZigzag(at: fractions) {
+                $0.continuityValues = Array(repeating: NSNumber(value: continuity), count: 4)
             }
         }
         // Straight: 10 − 10s.
@@ -229,14 +238,8 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func positiveBiasMovesTheCurveBeforeTheKeyframe() throws {
         func sample(bias: Double, at fractions: [Double]) throws -> [CGFloat] {
-            let harness = EngineHarness()
-            let layer = makeLayer(harness)
-            let keyframes = cubicZigzag(duration: 3)
-            keyframes.biasValues = Array(repeating: NSNumber(value: bias), count: 4)
-            harness.commit { layer.add(keyframes, forKey: "k") }
-            return try fractions.map { fraction in
-                harness.advanceClock(to: 100 + 1 + fraction)   // segment 1, 10 → 0, spans [1, 2]
-                return try x(layer)
+            try middleSegmentOfCubicZigzag(at: fractions) {
+                $0.biasValues = Array(repeating: NSNumber(value: bias), count: 4)
             }
         }
         // Hermite with p1 = 10, p2 = 0: x = 10·h00 + m1·h10 + m2·h11. At s = 0.25,

@@ -27,6 +27,16 @@ import OpenQuartzCore
         return (root, child)
     }
 
+    /// A 40 × 40 sublayer of `root` whose (0, 0) is the root's (80, 80); call inside the
+    /// caller's transaction.
+    func addSibling(to root: CALayer) -> CALayer {
+        let sibling = CALayer()
+        sibling.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        sibling.position = CGPoint(x: 100, y: 100)
+        root.addSublayer(sibling)
+        return sibling
+    }
+
     func close(_ a: CGPoint, _ b: CGPoint) -> Bool { abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 }
 
     @Test func childOriginLandsAtPositionMinusHalfItsSize() {
@@ -71,10 +81,7 @@ import OpenQuartzCore
         let (root, child) = tree()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        let sibling = CALayer()
-        sibling.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
-        sibling.position = CGPoint(x: 100, y: 100)
-        root.addSublayer(sibling)
+        let sibling = addSibling(to: root)
         CATransaction.commit()
         // child (0, 0) is root (20, 30); the sibling's (0, 0) is root (80, 80).
         #expect(close(sibling.convert(CGPoint(x: 0, y: 0), from: child), CGPoint(x: -60, y: -50)))
@@ -91,10 +98,7 @@ import OpenQuartzCore
             let (root, child) = tree()
             CATransaction.begin()
             CATransaction.setDisableActions(true)
-            let sibling = CALayer()
-            sibling.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
-            sibling.position = CGPoint(x: 100, y: 100)
-            root.addSublayer(sibling)
+            let sibling = addSibling(to: root)
             root.transform = rootTransform
             CATransaction.commit()
             #expect(close(sibling.convert(CGPoint(x: 0, y: 0), from: child), CGPoint(x: -60, y: -50)))

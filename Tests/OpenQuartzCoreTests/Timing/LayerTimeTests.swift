@@ -177,23 +177,6 @@ import Testing
 
     // MARK: - Pause and resume (QA1673)
 
-    /// Apple QA1673, verbatim.
-    private func pause(_ layer: CALayer) {
-        let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
-        layer.speed = 0
-        layer.timeOffset = pausedTime
-    }
-
-    /// Apple QA1673, verbatim.
-    private func resume(_ layer: CALayer) {
-        let pausedTime = layer.timeOffset
-        layer.speed = 1
-        layer.timeOffset = 0
-        layer.beginTime = 0
-        let timeSincePause = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
-        layer.beginTime = timeSincePause
-    }
-
     @Test func pausingFreezesPresentationAndResumingContinuesFromSameValue() throws {
         let h = EngineHarness()
         let layer = h.makeLayer()
@@ -201,12 +184,12 @@ import Testing
         h.commit { layer.add(move, forKey: "move") }
         h.advanceClock(to: 100.25)
         expectClose(try #require(layer.presentation()).position.x, 25)
-        h.commit { pause(layer) }
+        h.commit { QA1673.pause(layer) }
         expectClose(try #require(layer.presentation()).position.x, 25)
         h.advanceClock(to: 103.25)
         expectClose(try #require(layer.presentation()).position.x, 25, "frozen while paused")
         #expect(layer.animationKeys() == ["move"], "a paused animation does not complete")
-        h.commit { resume(layer) }
+        h.commit { QA1673.resume(layer) }
         expectClose(try #require(layer.presentation()).position.x, 25, "resumes where it paused")
         h.advanceClock(to: 103.75)
         expectClose(try #require(layer.presentation()).position.x, 75)
@@ -223,10 +206,10 @@ import Testing
             layer.add(move, forKey: "move")
         }
         h.advanceClock(to: 100.5)
-        h.commit { pause(layer) }
+        h.commit { QA1673.pause(layer) }
         h.advanceClock(to: 102)        // paused for 1.5 s; the original end (101) passes
         #expect(log.events == ["start"])
-        h.commit { resume(layer) }
+        h.commit { QA1673.resume(layer) }
         h.advanceClock(to: 102.375)
         expectClose(try #require(layer.presentation()).position.x, 87.5)
         h.advanceClock(to: 102.49)
@@ -249,7 +232,7 @@ import Testing
         let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit { layer.add(move, forKey: "move") }
         h.advanceClock(to: 100.5)
-        h.commit { pause(layer) }
+        h.commit { QA1673.pause(layer) }
         h.advanceClock(to: 102)
         h.commit {
             let pausedTime = layer.timeOffset
@@ -278,15 +261,15 @@ import Testing
         let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit { layer.add(move, forKey: "move") }
         h.advanceClock(to: 100.25)
-        h.commit { pause(layer) }
+        h.commit { QA1673.pause(layer) }
         h.advanceClock(to: 101.25)     // +1 s
-        h.commit { resume(layer) }
+        h.commit { QA1673.resume(layer) }
         h.advanceClock(to: 101.5)
         expectClose(try #require(layer.presentation()).position.x, 50)
-        h.commit { pause(layer) }
+        h.commit { QA1673.pause(layer) }
         h.advanceClock(to: 103.5)      // +2 s
         expectClose(try #require(layer.presentation()).position.x, 50)
-        h.commit { resume(layer) }
+        h.commit { QA1673.resume(layer) }
         h.advanceClock(to: 104)
         expectClose(log.time(of: "stop(true)"), 104)     // 101 + 1 + 2
     }
@@ -299,11 +282,11 @@ import Testing
         let move = slide(to: 100, duration: 1, log: log, on: h)
         h.commit { child.add(move, forKey: "move") }
         h.advanceClock(to: 100.75)
-        h.commit { pause(root) }
+        h.commit { QA1673.pause(root) }
         h.advanceClock(to: 104.75)     // 4 s paused
         expectClose(try #require(child.presentation()).position.x, 75)
         #expect(log.events == ["start"])
-        h.commit { resume(root) }
+        h.commit { QA1673.resume(root) }
         h.advanceClock(to: 105.5)
         expectClose(log.time(of: "stop(true)"), 105)      // 101 + 4
     }
@@ -318,10 +301,10 @@ import Testing
             layer.add(move, forKey: "move")
         }
         h.advanceClock(to: 100.5)
-        h.commit { pause(layer) }
+        h.commit { QA1673.pause(layer) }
         h.advanceClock(to: 102.5)      // 2 s paused, across the original start (101)
         #expect(log.events.isEmpty)
-        h.commit { resume(layer) }
+        h.commit { QA1673.resume(layer) }
         h.advanceClock(to: 104.5)
         #expect(log.events == ["start", "stop(true)"])
         expectClose(log.time(of: "start"), 103)           // 101 + 2
@@ -343,11 +326,11 @@ import Testing
         h.commit { child.add(move, forKey: "move") }   // begins at child time 100
         h.advanceClock(to: 100.25)     // child time 100.5
         expectClose(try #require(child.presentation()).position.x, 25)
-        h.commit { pause(child) }
+        h.commit { QA1673.pause(child) }
         expectClose(child.timeOffset, 100.5)
         h.advanceClock(to: 103.25)
         expectClose(try #require(child.presentation()).position.x, 25)
-        h.commit { resume(child) }
+        h.commit { QA1673.resume(child) }
         expectClose(child.beginTime, (103.25 - 50) * 2 - 100.5)   // parent time now − paused time
         h.advanceClock(to: 103.5)      // child time +0.5
         expectClose(try #require(child.presentation()).position.x, 50)
@@ -366,7 +349,7 @@ import Testing
             layer.add(move, forKey: "move")
         }
         h.advanceClock(to: 100.5)
-        h.commit { pause(layer) }
+        h.commit { QA1673.pause(layer) }
         h.advanceClock(to: 102)
         h.commit { layer.removeAnimation(forKey: "move") }
         h.advance(by: 0)

@@ -14,30 +14,6 @@ import Testing
 /// 1 s, linear, so at animation time τ within a forward pass the value is `10 · τ`; the
 /// model value is −1.
 @Suite(.timeLimit(.minutes(1))) struct TimingCombinationTests: PositionRampFixture {
-    /// Runs QA1673's pause on `layer`, reading media time from `h`'s clock.
-    private func pause(_ layer: CALayer, _ h: EngineHarness) {
-        h.commit {
-            OQC.withClock(h.clock) {
-                let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
-                layer.speed = 0
-                layer.timeOffset = pausedTime
-            }
-        }
-    }
-
-    /// Runs QA1673's resume on `layer`, reading media time from `h`'s clock.
-    private func resume(_ layer: CALayer, _ h: EngineHarness) {
-        h.commit {
-            OQC.withClock(h.clock) {
-                let pausedTime = layer.timeOffset
-                layer.speed = 1
-                layer.timeOffset = 0
-                layer.beginTime = 0
-                layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
-            }
-        }
-    }
-
     // MARK: - Speed on the layer and on the animation
 
     /// A layer at speed 2 and an animation at speed 0.5 on it: the two links multiply, so the
@@ -175,11 +151,11 @@ import Testing
         anim.delegate = StampingDelegate(log: log, clock: h.clock)
         h.commit { layer.add(anim, forKey: "a") }
         h.advanceClock(to: 100.5)
-        pause(layer, h)                // frozen at local 100.5
+        h.commit { QA1673.pause(layer) }                // frozen at local 100.5
         h.advanceClock(to: 103)
         expectClose(try x(layer), 0)
         #expect(log.events.isEmpty)
-        resume(layer, h)               // beginTime 103 − 100.5 = 2.5: local = media − 2.5
+        h.commit { QA1673.resume(layer) }               // beginTime 103 − 100.5 = 2.5: local = media − 2.5
         h.advanceClock(to: 103.25)     // local 100.75: still before 101
         expectClose(try x(layer), 0)
         h.advanceClock(to: 104)        // local 101.5: animation 0.5
@@ -197,7 +173,7 @@ import Testing
         let layer = makeLayer(h)
         let log = StampedLog()
         h.advanceClock(to: 100.5)
-        pause(layer, h)                // frozen at local 100.5
+        h.commit { QA1673.pause(layer) }                // frozen at local 100.5
         h.advanceClock(to: 101)
         let anim = ramp()
         anim.delegate = StampingDelegate(log: log, clock: h.clock)
@@ -205,7 +181,7 @@ import Testing
         #expect(layer.animation(forKey: "a")?.beginTime == 100.5)
         h.advanceClock(to: 102)
         expectClose(try x(layer), 0)
-        resume(layer, h)               // local = media − 1.5
+        h.commit { QA1673.resume(layer) }               // local = media − 1.5
         h.advanceClock(to: 102.25)     // local 100.75: animation 0.25
         expectClose(try x(layer), 2.5)
         h.advanceClock(to: 104)
@@ -230,10 +206,10 @@ import Testing
         h.commit { child.add(anim, forKey: "a") }
         #expect(layerBegin(child) == 180)   // (100 − 10) · 2
         h.advanceClock(to: 100.25)          // child 180.5
-        pause(root, h)
+        h.commit { QA1673.pause(root) }
         h.advanceClock(to: 105)
         expectClose(try x(child), 5)
-        resume(root, h)                     // root = media − 4.75
+        h.commit { QA1673.resume(root) }                     // root = media − 4.75
         h.advanceClock(to: 105.125)         // root 100.375, child 180.75
         expectClose(try x(child), 7.5)
         h.advanceClock(to: 106)
