@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 
-/// One `begin()`/`commit()` scope, or a thread's implicit transaction.
+/// One `begin()`/`commit()` scope, or a thread's implicit transaction. Guarded by
+/// `Engine.lock`, as ``ThreadTransactions`` is.
 final class TransactionScope {
     /// The scope's values by key (``value(forKey:)``), but for those read on every change or
     /// add: `disableActions` and the timing function have fields of their own, and the
@@ -10,10 +11,10 @@ final class TransactionScope {
     ///
     /// A key set to nil is set: it hides the value of an enclosing scope (Apple: "reading a
     /// key searches for the innermost scope that has set it").
-    private var values: [String: Any?] = [:]
-    private var disableActions: Any?? = .none
+    @exclusivity(unchecked) private var values: [String: Any?] = [:]
+    @exclusivity(unchecked) private var disableActions: Any?? = .none
     /// The timing function, if the scope set one (possibly nil); read by every add.
-    private(set) var timingFunction: CAMediaTimingFunction?? = .none
+    @exclusivity(unchecked) private(set) var timingFunction: CAMediaTimingFunction?? = .none
 
     /// The value this scope set for `key` (possibly nil), or `.none` if it set none.
     func value(forKey key: String) -> Any?? {
@@ -29,18 +30,24 @@ final class TransactionScope {
     /// sets.
     func setValue(_ value: Any?, forKey key: String) {
         switch key {
-        case kCATransactionDisableActions: disableActions = .some(value)
+        case kCATransactionDisableActions: setDisableActions(value)
         case kCATransactionAnimationTimingFunction where value == nil || value is CAMediaTimingFunction:
             timingFunction = .some(value as? CAMediaTimingFunction)
         default: values[key] = .some(value)
         }
     }
 
+    /// Sets `disableActions` (possibly to nil), as `CATransaction.setDisableActions(_:)` does
+    /// at every step of an animation scheduler, without the search by key.
+    func setDisableActions(_ value: Any?) {
+        disableActions = .some(value)
+    }
+
     /// The completion group of the block set last in this scope: it collects new animations.
-    private(set) var latestGroup: CompletionGroup?
+    @exclusivity(unchecked) private(set) var latestGroup: CompletionGroup?
     /// The groups of blocks set before it, in order. Most scopes set one block or none, and
     /// allocate no array.
-    private var earlierGroups: [CompletionGroup] = []
+    @exclusivity(unchecked) private var earlierGroups: [CompletionGroup] = []
 
     /// Starts a new completion group, and returns the group it replaces when that one waits
     /// for no animation: `CATransaction.h` says such a block "will be invoked immediately"
@@ -71,20 +78,25 @@ final class TransactionScope {
     /// Completion groups of explicit transactions nested in this one and already committed:
     /// they take effect, and are armed, when this scope does. Each carries the clock that
     /// was current at its commit, for a block that waits for no animation.
-    var nestedGroups: [(group: CompletionGroup, clock: any OQC.Clock)] = []
+    @exclusivity(unchecked) var nestedGroups: [(group: CompletionGroup, clock: any OQC.Clock)] = []
 }
 
 /// The transactions of one thread (Apple: transactions are per thread). Guarded by `Engine.lock`.
+///
+/// The stored properties of this class and of ``TransactionScope`` are
+/// `@exclusivity(unchecked)`: every access holds the engine lock, which already rules out
+/// overlapping ones, and each transaction call makes several (a scheduler nests one
+/// transaction per animation it adds).
 final class ThreadTransactions {
-    var explicit: [TransactionScope] = []
-    var implicit: TransactionScope?
+    @exclusivity(unchecked) var explicit: [TransactionScope] = []
+    @exclusivity(unchecked) var implicit: TransactionScope?
     /// Layers changed since the last commit, in first-change order.
-    var pendingLayers: [CALayer] = []
-    var pendingIDs: Set<ObjectIdentifier> = []
-    var isRegisteredForFlush = false
+    @exclusivity(unchecked) var pendingLayers: [CALayer] = []
+    @exclusivity(unchecked) var pendingIDs: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) var isRegisteredForFlush = false
     /// `CATransaction.flush()` was called inside an explicit transaction: the implicit
     /// transaction commits as soon as the outermost explicit one does.
-    var isFlushRequested = false
+    @exclusivity(unchecked) var isFlushRequested = false
 
 }
 
@@ -354,6 +366,11 @@ enum Transactions {
     /// ``setCompletionBlock(_:)`` instead.
     static func setValue(_ value: Any?, forKey key: String) {
         Engine.locked { innermostScope(current).setValue(value, forKey: key) }
+    }
+
+    /// Sets `disableActions` in the innermost scope.
+    static func setDisableActions(_ flag: Bool) {
+        Engine.locked { innermostScope(current).setDisableActions(flag) }
     }
 
     /// Starts a new completion group in the innermost scope. The block it replaces, if no

@@ -76,7 +76,7 @@ open class CATransaction: NSObject {
 
     /// Sets whether actions triggered by property changes are suppressed.
     open class func setDisableActions(_ flag: Bool) {
-        setValue(flag, forKey: kCATransactionDisableActions)
+        Transactions.setDisableActions(flag)
     }
 
     /// The completion block of the current transaction.
