@@ -18,22 +18,26 @@ import Foundation
 /// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted` on
 /// the main queue's next turn, without waiting for Core Animation.
 open class AnimationOperation: Operation, @unchecked Sendable {
-    // Thread safety: `lock` guards `lifecycle` and the stored settings below. The lifecycle
+    // Thread safety: `stateLock` guards `lifecycle` and the stored settings below. The lifecycle
     // returns actions, performed after unlocking: KVO notifications, Core Animation calls
     // and hooks never run under it.
     //
     // The stored variables are `@exclusivity(unchecked)`: each is read and written only
-    // under `lock` (or, where marked, only on the main thread, or only in `init`), which
+    // under `stateLock` (or, where marked, only on the main thread, or only in `init`), which
     // already rules out overlapping accesses, so Swift's run-time exclusivity check would
     // only prove it again, at about 80 instructions an access, some fifteen times for each
     // step of a burst.
-    private let lock = FastLock.make()
-    @exclusivity(unchecked) private var lifecycle: OperationLifecycle
-    /// What `isExecuting` and `isFinished` report, guarded by `lock`. Each changes only
+    //
+    // The lock and the state the lifecycle's actions touch are internal, not private, only
+    // for the operation's own extension that performs them (AnimationOperation+Events.swift);
+    // nothing else touches them.
+    let stateLock = FastLock.make()
+    @exclusivity(unchecked) var lifecycle: OperationLifecycle
+    /// What `isExecuting` and `isFinished` report, guarded by `stateLock`. Each changes only
     /// between its `willChangeValue` and `didChangeValue`, so a key-value observer reads the
     /// old value before a change and the new one after; the lifecycle itself moves on
     /// under the lock, before the notifications go out.
-    @exclusivity(unchecked) private var reported = (isExecuting: false, isFinished: false)
+    @exclusivity(unchecked) var reported = (isExecuting: false, isFinished: false)
 
     /// The layer to animate, held weakly.
     public private(set) weak var layer: CALayer?
@@ -41,8 +45,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     public let animation: any LayerAnimation
     /// What the layer shows if the operation is cancelled while animating (`.holdPresentation`).
     public var cancellationPolicy: CancellationPolicy {
-        get { lock.withLock { storedPolicy } }
-        set { lock.withLock { storedPolicy = newValue } }
+        get { stateLock.withLock { storedPolicy } }
+        set { stateLock.withLock { storedPolicy = newValue } }
     }
     @exclusivity(unchecked) private var storedPolicy = CancellationPolicy.holdPresentation
 
@@ -51,8 +55,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// already begun, which then gets the cancellation policy), on any queue and whatever
     /// queue the dependency ran on. `.proceed` animates anyway, as a plain `Operation` would.
     public var onCancelledDependency: DependencyCancellation {
-        get { lock.withLock { storedDependencyPolicy } }
-        set { lock.withLock { storedDependencyPolicy = newValue } }
+        get { stateLock.withLock { storedDependencyPolicy } }
+        set { stateLock.withLock { storedDependencyPolicy = newValue } }
     }
     @exclusivity(unchecked) private var storedDependencyPolicy = DependencyCancellation.cancel
     /// The policy the operation's queue was given for it, which overrides its own.
@@ -60,25 +64,25 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// Records the policy an ``AnimationQueue`` was given for this operation as it was added.
     func setQueueDependencyPolicy(_ policy: DependencyCancellation) {
-        lock.withLock { queueDependencyPolicy = policy }
+        stateLock.withLock { queueDependencyPolicy = policy }
     }
 
     /// Whether motion is reduced for this operation (`.system`); see ``MotionPolicy``.
     public var motion: MotionPolicy {
-        get { lock.withLock { storedMotion } }
-        set { lock.withLock { storedMotion = newValue } }
+        get { stateLock.withLock { storedMotion } }
+        set { stateLock.withLock { storedMotion = newValue } }
     }
     @exclusivity(unchecked) private var storedMotion = MotionPolicy.system
 
     /// The gate of the paused run this operation belongs to, if any.
-    var gate: StartGate? { lock.withLock { storedGate } }
-    @exclusivity(unchecked) private var storedGate: StartGate?
+    var gate: StartGate? { stateLock.withLock { storedGate } }
+    @exclusivity(unchecked) var storedGate: StartGate?
 
     /// Whether an ``AnimationQueue`` is calling `start()` itself (``startForQueue()``).
-    @exclusivity(unchecked) private var isStartedByAnimationQueue = false
+    @exclusivity(unchecked) var isStartedByAnimationQueue = false
     /// The start hopped to the main thread while the queue was calling it: the queue queues
     /// the arrival with the rest of its ready set.
-    @exclusivity(unchecked) private var isArrivalLeftToQueue = false
+    @exclusivity(unchecked) var isArrivalLeftToQueue = false
 
     /// Starts the operation for an ``AnimationQueue``, which calls `start()` itself once every
     /// dependency has finished, on whatever thread that happened. It is never an operation of
@@ -88,9 +92,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// queues its arrival in the ``StartBatch``, together with every other operation it
     /// started at the same moment, so that they begin in one batch.
     func startForQueue() -> Bool {
-        lock.withLock { isStartedByAnimationQueue = true }
+        stateLock.withLock { isStartedByAnimationQueue = true }
         start()
-        return lock.withLock {
+        return stateLock.withLock {
             defer { (isStartedByAnimationQueue, isArrivalLeftToQueue) = (false, false) }
             return isArrivalLeftToQueue
         }
@@ -152,25 +156,25 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     let timeSource: MediaClock.Source
 
     /// How the operation ended; nil until it finishes.
-    public var outcome: AnimationOutcome? { lock.withLock { lifecycle.outcome } }
+    public var outcome: AnimationOutcome? { stateLock.withLock { lifecycle.outcome } }
 
     /// The layer's name, for events and traces.
     var layerName: String? { layer?.name }
 
     /// The key paths the running animation changes (empty before it starts).
-    var animatedKeyPaths: [String] { lock.withLock { lifecycle.attachment?.resolved?.keyPaths ?? [] } }
+    var animatedKeyPaths: [String] { stateLock.withLock { lifecycle.attachment?.resolved?.keyPaths ?? [] } }
 
     /// The key the operation's animation is added under. Set once, in `init`, and read
     /// without the lock (the lifecycle, which keeps a copy, changes under it).
     @exclusivity(unchecked) private(set) var animationKey = ""
 
     /// The lifecycle's current state, for tests and diagnostics.
-    var lifecycleState: OperationLifecycle.State { lock.withLock { lifecycle.state } }
+    var lifecycleState: OperationLifecycle.State { stateLock.withLock { lifecycle.state } }
 
     /// Makes the operation a step of `run`, held at `gate` while the run is paused, with
     /// the run's `motion` policy (nil keeps the operation's own).
     func join(_ run: AnimationRun, gate: StartGate, motion: MotionPolicy?) {
-        lock.withLock {
+        stateLock.withLock {
             lifecycle.addHooks { $0.run = run }
             storedGate = gate
             if let motion { storedMotion = motion }
@@ -179,7 +183,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// Sets both cancellation settings at once, for a plan's step.
     func setCancellationPolicies(_ policy: CancellationPolicy, onCancelledDependency: DependencyCancellation) {
-        lock.withLock {
+        stateLock.withLock {
             storedPolicy = policy
             storedDependencyPolicy = onCancelledDependency
         }
@@ -187,32 +191,48 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// Adds callbacks; used by ``AnimationQueue`` and ``AnimationRun``.
     func addHooks(_ update: (inout OperationLifecycle.Hooks) -> Void) {
-        lock.withLock { lifecycle.addHooks(update) }
+        stateLock.withLock { lifecycle.addHooks(update) }
     }
 
     /// Reads the lifecycle under the lock.
     func withLifecycle<T>(_ body: (borrowing OperationLifecycle) -> T) -> T {
-        lock.withLock { body(lifecycle) }
+        stateLock.withLock { body(lifecycle) }
     }
 
     /// See ``OperationLifecycle/keyAwaitingBegin``.
-    var keyAwaitingBegin: String? { lock.withLock { lifecycle.keyAwaitingBegin } }
+    var keyAwaitingBegin: String? { stateLock.withLock { lifecycle.keyAwaitingBegin } }
+
+    /// Main thread only: the operation is beginning inside a batch's transaction, whose
+    /// commit is still to come, so Core Animation cannot have fixed a begin time yet
+    /// (``batchDidCommit()`` reads it).
+    @exclusivity(unchecked) nonisolated(unsafe) var isArrivingInBatch = false
+
+    /// Main thread only: the key paths of this operation's final values that a later
+    /// operation has written to the model since (Core Animation shows the animation added
+    /// last); a cancel leaves them to it.
+    @exclusivity(unchecked) nonisolated(unsafe) var overwrittenKeyPaths: Set<String> = []
+
+    /// The number of the ``StartBatch`` batch the operation began in; nil before its start
+    /// reached the main thread. Operations with one number began in one main-thread turn and
+    /// one transaction.
+    var startBatch: Int? { stateLock.withLock { storedBatch } }
+    @exclusivity(unchecked) var storedBatch: Int?
 
     // MARK: Operation
 
     /// True: the operation finishes when its animation does, not when `start()` returns.
     open override var isAsynchronous: Bool { true }
     /// Whether the operation has started and not finished.
-    open override var isExecuting: Bool { lock.withLock { reported.isExecuting } }
+    open override var isExecuting: Bool { stateLock.withLock { reported.isExecuting } }
     /// Whether the operation has finished; ``outcome`` then says how (it is set just before).
-    open override var isFinished: Bool { lock.withLock { reported.isFinished } }
+    open override var isFinished: Bool { stateLock.withLock { reported.isFinished } }
 
     /// Starts the operation: unlinks its dependencies and hops to the main thread to animate,
     /// with every other operation whose start reaches the main thread before it next turns
     /// (one transaction for all of them). Called on the main thread, it animates before
     /// returning. Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
-        let isStartedByAnimationQueue = lock.withLock { self.isStartedByAnimationQueue }
+        let isStartedByAnimationQueue = stateLock.withLock { self.isStartedByAnimationQueue }
         if !isStartedByAnimationQueue, !isReady, !isCancelled {
             QueueViolation.startedBeforeReady(self)
         }
@@ -224,7 +244,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         // test clock that settles never sees it executing with nothing recorded.
         SchedulerActivity.begin(self)
         willChangeValue(forKey: "isExecuting")
-        let actions = lock.withLock { () -> OperationLifecycle.Actions? in
+        let actions = stateLock.withLock { () -> OperationLifecycle.Actions? in
             guard lifecycle.isUnstarted else { return nil }
             defer { reported.isExecuting = lifecycle.isExecuting }
             return lifecycle.receive(.start)
@@ -243,7 +263,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// message: the dependency could not be honoured.
     open override func addDependency(_ operation: Operation) {
         if operation === self { QueueViolation.dependsOnItself(self) }
-        if !lock.withLock({ lifecycle.isUnstarted }) {
+        if !stateLock.withLock({ lifecycle.isUnstarted }) {
             QueueViolation.dependencyAddedTooLate(to: self, on: operation, queue: nil)
         }
         if let queue = QueueMembership.holder(of: self) {
@@ -269,208 +289,8 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func unlinkDependencies() {
         let dependencies = self.dependencies
         guard !dependencies.isEmpty else { return }
-        let policy = lock.withLock { queueDependencyPolicy ?? storedDependencyPolicy }
+        let policy = stateLock.withLock { queueDependencyPolicy ?? storedDependencyPolicy }
         if policy == .cancel, !isCancelled, dependencies.contains(where: \.isCancelled) { cancel() }
         for dependency in dependencies { removeDependency(dependency) }
-    }
-
-    // MARK: Events and actions
-
-    /// Sends `event` to the lifecycle and performs the actions it returns; returns whether
-    /// there were any.
-    @discardableResult
-    func receive(_ event: OperationLifecycle.Event) -> Bool {
-        let actions = lock.withLock { lifecycle.receive(event) }
-        perform(actions)
-        return !actions.isEmpty
-    }
-
-    /// Performs `actions` in order, outside the lock. From the first one that needs the main
-    /// thread on, they run there (recorded as work in flight until they have), so their order
-    /// holds.
-    private func perform(_ actions: OperationLifecycle.Actions) {
-        var isOnMainThread: Bool?
-        for index in 0..<actions.count {
-            let action = actions[index]
-            if action.needsMainThread, !(isOnMainThread ?? MainThread.isCurrent) {
-                let rest = UncheckedSendableBox(actions.dropping(first: index))
-                SchedulerActivity.begin(self)
-                MainThread.run { [self] in
-                    perform(rest.value)
-                    SchedulerActivity.end(self)
-                }
-                return
-            }
-            if action.needsMainThread { isOnMainThread = true }
-            run(action)
-        }
-    }
-
-    private func run(_ action: OperationLifecycle.Action) {
-        switch action {
-        case .hopToMain:
-            // In flight until the batch's transaction has committed (``batchDidCommit()``).
-            SchedulerActivity.begin(self)
-            let leftToQueue = lock.withLock { () -> Bool in
-                if isStartedByAnimationQueue { isArrivalLeftToQueue = true }
-                return isStartedByAnimationQueue
-            }
-            if !leftToQueue {
-                // Started by hand or by an `OperationQueue`: on the main thread it begins
-                // before `start()` returns; elsewhere with the next batch.
-                StartBatch.shared.enqueue([self])
-                StartBatch.shared.beginQueued(nowOnMainThread: true)
-            }
-        case .passGate:
-            guard let gate else {
-                receive(.gatePassed(beginContext()))
-                return
-            }
-            let passes = gate.passOrWait { [self] in onMainInFlight { $0.receive(.gatePassed($0.beginContext())) } }
-            if passes {
-                receive(.gatePassed(beginContext()))
-            } else if let layer {
-                // Parked until the run resumes: if the layer is deallocated meanwhile, the
-                // operation ends then, not when the run resumes.
-                LayerLifetimeSentinel.watch(layer, for: self)
-            }
-        case .resumeParked:
-            receive(.gatePassed(beginContext()))
-        case .discardAhead(let ahead, let applyPolicy):
-            discard(ahead, applyPolicy: applyPolicy)
-        case .commitAhead(let ahead):
-            add(ahead)
-        case .adopt(let ahead):
-            adopt(ahead)
-        case .add(let key):
-            addAnimation(key: key)
-        case .announceStart(let time, let hooks):
-            hooks.started(self, at: time ?? timeSource.now(for: layer))
-        case .notifyCancelled(let hooks):
-            hooks.cancelled(self)
-        case .applyCancellation(let key):
-            receive(.applyingCancellation(key: key))
-        case .writeCancellationPolicy(let key, let resolved, let hasTransition):
-            writeCancellationPolicy(key: key, resolved: resolved, hasTransition: hasTransition)
-        case .removeForBackground(let key, let hasTransition):
-            removeAnimation(key: key, hasTransition: hasTransition)
-        case .finish(let finish):
-            if let cleanup = finish.cleanup { removeAnimation(key: cleanup.key, hasTransition: cleanup.hasTransition) }
-            if let finals = finish.restoreFinalValues {
-                // A cancel raced the natural end and its policy was written on the main
-                // thread; writing the final values there, after it, leaves the layer
-                // matching the `.finished` outcome.
-                let box = UncheckedSendableBox(finals)
-                onMainInFlight { $0.restoreFinalValues(box.value) }
-            }
-            announceFinish(finish)
-        }
-    }
-
-    /// The hop reached the main thread: the operation begins, inside the transaction of
-    /// batch `number` of the ``StartBatch``.
-    func arriveOnMainThread(inBatch number: Int) {
-        let gate = lock.withLock { () -> StartGate? in
-            storedBatch = number
-            return storedGate
-        }
-        isArrivingInBatch = true
-        // An open gate is passed at once; a closed one parks the step (`passGate` checks it
-        // again, atomically with waiting, in case the run resumed meanwhile).
-        receive(.arrived(gate: gate.map { !$0.isOpen } ?? false, beginContext()))
-        isArrivingInBatch = false
-    }
-
-    /// Main thread only: the operation is beginning inside a batch's transaction, whose
-    /// commit is still to come, so Core Animation cannot have fixed a begin time yet
-    /// (``batchDidCommit()`` reads it).
-    @exclusivity(unchecked) nonisolated(unsafe) private(set) var isArrivingInBatch = false
-
-    /// Main thread only: the key paths of this operation's final values that a later
-    /// operation has written to the model since (Core Animation shows the animation added
-    /// last); a cancel leaves them to it.
-    @exclusivity(unchecked) nonisolated(unsafe) var overwrittenKeyPaths: Set<String> = []
-
-    /// The number of the ``StartBatch`` batch the operation began in; nil before its start
-    /// reached the main thread. Operations with one number began in one main-thread turn and
-    /// one transaction.
-    var startBatch: Int? { lock.withLock { storedBatch } }
-    @exclusivity(unchecked) private var storedBatch: Int?
-
-    /// The batch's transaction committed, which fixed the begin time of the animation the
-    /// operation added in it (unless that commit is itself nested in a pending transaction:
-    /// then `animationDidStart(_:)` reports it). It is read back if someone hears the start.
-    func batchDidCommit() {
-        defer { SchedulerActivity.end(self) }
-        guard let key = keyAwaitingBegin, let layer else { return }
-        let now = timeSource.now(for: layer)
-        guard let begin = committedBegin(ofAnimationUnder: key, on: layer, now: now) else { return }
-        receive(.beginResolved(key: key, layerTime: begin, mediaTime: mediaTime(ofLayerTime: begin, on: layer, now: now)))
-    }
-
-    /// Runs `work` on the main thread, recorded as work in flight until it has run (see
-    /// ``SchedulerActivity/begin(_:)``).
-    func onMainInFlight(_ work: @escaping @Sendable (AnimationOperation) -> Void) {
-        SchedulerActivity.begin(self)
-        MainThread.run { [self] in
-            work(self)
-            SchedulerActivity.end(self)
-        }
-    }
-
-    /// The operation's layer was deallocated: the operation hears `layerGone` on the main
-    /// queue's next turn, recorded as work in flight until then. Always a hop, never inline:
-    /// the layer may be released anywhere, even inside Core Animation's own locked work.
-    func receiveLayerGoneOnNextTurn() {
-        SchedulerActivity.begin(self)
-        DispatchQueue.main.async { [self] in
-            receive(.layerGone)
-            SchedulerActivity.end(self)
-        }
-    }
-
-    /// What the main thread knows as the operation begins.
-    /// With an animation committed ahead, the adoption's times, unless motion is reduced now
-    /// and was not when the animation was resolved, or the other way round (the system
-    /// setting changed since): the start then resolves afresh, as ``MotionPolicy/system``
-    /// reads the setting when each step starts.
-    private func beginContext() -> OperationLifecycle.BeginContext {
-        guard let layer else { return .init(layerAlive: false) }
-        guard let ahead = lock.withLock({ lifecycle.ahead }), ahead.isMotionReduced == motion.isReduced else {
-            return .init(layerAlive: true)
-        }
-        let now = timeSource.now(for: layer)
-        return .init(layerAlive: true, adoption: .init(layerTime: layer.convertTime(now, from: nil),
-                                                      beginMediaTime: layer.convertTime(ahead.begin, to: nil)))
-    }
-
-    private func announceFinish(_ finish: OperationLifecycle.Finish) {
-        // In flight until the hooks have handed its dependents over.
-        SchedulerActivity.begin(self)
-        defer { SchedulerActivity.end(self) }
-        finish.hooks.willFinish(self, finish.outcome, at: timeSource.now(for: layer))
-        willChangeValue(forKey: "isFinished")
-        if finish.wasExecuting { willChangeValue(forKey: "isExecuting") }
-        let late = lock.withLock {
-            reported = (isExecuting: false, isFinished: true)
-            return lifecycle.takeLateFinishHooks()
-        }
-        if finish.wasExecuting { didChangeValue(forKey: "isExecuting") }
-        didChangeValue(forKey: "isFinished")
-        finish.hooks.didFinish(self)
-        for hook in late { hook(self) }
-    }
-
-    /// Calls `body` with the outcome once the operation reports `isFinished` and its queue
-    /// has handed its dependents over; at once if it already reports `isFinished`.
-    func whenFinished(_ body: @escaping @Sendable (AnimationOutcome) -> Void) {
-        let finished = lock.withLock { () -> AnimationOutcome? in
-            if reported.isFinished { return lifecycle.outcome ?? .cancelled }
-            // Whether or not the finish action has taken the hooks yet, this runs after the
-            // finish is reported (see `announceFinish`).
-            lifecycle.addHooks { $0.didFinish.append { body($0.outcome ?? .cancelled) } }
-            return nil
-        }
-        if let finished { body(finished) }
     }
 }
