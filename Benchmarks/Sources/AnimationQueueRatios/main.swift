@@ -2,7 +2,7 @@
 // that Benchmarks/README.md records. Release builds only:
 //
 //     swift run -c release AnimationQueueRatios [--quick] [--only ratios|burst|scheduler|scale|engine] [--check]
-//     swift run -c release AnimationQueueRatios --profile raw|addOperations|plan
+//     swift run -c release AnimationQueueRatios --profile raw|addOperations|plan|chain|nested
 //
 // `--check` ends with the ratio targets and exits with status 1 if a ratio exceeds its limit
 // (see `Ratio.limit`): `.ci/run` runs `--quick --only ratios --check`.
@@ -16,8 +16,9 @@ let check = CommandLine.arguments.contains("--check")
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 func wants(_ section: String) -> Bool { only == nil || only == section }
 let repeats = quick ? 1 : 5
-/// `--profile raw|addOperations|plan` runs that one way of starting a burst 200 times and
-/// nothing else, so that a profile holds one workload.
+/// `--profile raw|addOperations|plan|chain|nested` runs that one way of starting a burst, or
+/// the zero-duration chain or its baseline, 200 times and nothing else, so that a profile
+/// holds one workload.
 let profiled: String? = CommandLine.arguments.firstIndex(of: "--profile").map { CommandLine.arguments[$0 + 1] }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -117,8 +118,8 @@ func burst() async {
     ratios.append(Ratio(name: "burst of \(n): plan Parallel / raw Core Animation", value: p.seconds / r.seconds, target: 2))
 }
 
-/// Runs one way of starting the burst 200 times (10 with `--quick`, for an instruction
-/// counter) and prints its best time.
+/// Runs one way of starting the burst, or one side of the chain ratio, 200 times (10 with
+/// `--quick`, for an instruction counter) and prints its best time.
 @MainActor
 func profileBurst(_ way: String) async {
     let workloads: [String: (Int) async -> BurstRun] = [
@@ -126,14 +127,23 @@ func profileBurst(_ way: String) async {
         "addOperations": { await BurstWorkloads.addOperations($0) },
         "plan": { await BurstWorkloads.plan($0) },
     ]
-    guard let workload = workloads[way] else {
-        print("--profile takes one of: \(workloads.keys.sorted().joined(separator: ", "))")
+    // The zero-duration chain and its baseline, for the chain ratio.
+    let chains: [String: (Int) async -> GraphRun] = [
+        "chain": { await SchedulerWorkloads.animationQueue(.chain($0)) },
+        "nested": { await SchedulerWorkloads.nestedTransactions($0) },
+    ]
+    let rounds = quick ? 10 : 200
+    var best = Double.infinity
+    if let workload = workloads[way] {
+        for _ in 0..<rounds { best = min(best, await workload(1_000).seconds) }
+        print("\(way): best of \(rounds) bursts of 1000 steps: \(f(best * 1e3, 3)) ms")
+    } else if let workload = chains[way] {
+        for _ in 0..<rounds { best = min(best, await workload(1_000).seconds) }
+        print("\(way): best of \(rounds) chains of 1000 steps: \(f(best * 1e3, 3)) ms")
+    } else {
+        print("--profile takes one of: \((workloads.keys.sorted() + chains.keys.sorted()).joined(separator: ", "))")
         exit(2)
     }
-    var best = Double.infinity
-    let rounds = quick ? 10 : 200
-    for _ in 0..<rounds { best = min(best, await workload(1_000).seconds) }
-    print("\(way): best of \(rounds) bursts of 1000 steps: \(f(best * 1e3, 3)) ms")
 }
 
 @MainActor

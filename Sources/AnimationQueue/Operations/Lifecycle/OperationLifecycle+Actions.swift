@@ -29,7 +29,7 @@ extension OperationLifecycle {
             index == 0 ? first! : rest[index - 1]
         }
 
-        mutating func append(_ action: Action) {
+        mutating func append(_ action: consuming Action) {
             if first == nil {
                 first = action
             } else {
@@ -37,10 +37,12 @@ extension OperationLifecycle {
             }
         }
 
-        static func + (lhs: Actions, rhs: Actions) -> Actions {
-            guard !lhs.isEmpty else { return rhs }
+        /// `lhs`, then `rhs`. Both are consumed: their actions are moved into the sum, not
+        /// copied (an action that carries the hooks costs a retain for each of them).
+        static func + (lhs: consuming Actions, rhs: consuming Actions) -> Actions {
             var sum = lhs
-            for index in 0..<rhs.count { sum.append(rhs[index]) }
+            if let action = rhs.first.take() { sum.append(action) }
+            for action in rhs.rest { sum.append(action) }
             return sum
         }
 

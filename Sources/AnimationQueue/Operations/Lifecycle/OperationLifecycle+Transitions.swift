@@ -197,7 +197,10 @@ extension OperationLifecycle {
         state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
         let restore = outcome == .finished && attachment.cancellationApplied ? attachment.resolved?.finalValues : nil
         let cleanup = outcome == .finished && attachment.staysAttached ? nil : (attachment.key, attachment.hasTransition)
-        return actions + startIfUnannounced(attachment) + Actions(finish(outcome, cleanup, restore: restore))
+        // Appended in place: an action carries the hooks, which a sum of lists would copy.
+        if !attachment.startAnnounced { actions.append(.announceStart(at: attachment.begin?.media, hooks: hooks)) }
+        actions.append(finish(outcome, cleanup, restore: restore))
+        return actions
     }
 
     /// Announces the start of an animation that ends before Core Animation reported its
