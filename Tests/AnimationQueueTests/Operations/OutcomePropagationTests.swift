@@ -1,0 +1,152 @@
+#if !canImport(QuartzCore)
+// Needs the Linux engine's virtual time (AnimationTestClock): compiled only where
+// QuartzCore is absent.
+
+import AnimationQueue
+import AnimationQueueTesting
+import Foundation
+import Testing
+
+/// What an operation's outcome does to the rest of its graph: an interruption (a layer
+/// deallocated or an animation removed by other code) is not a cancellation, so the chain
+/// goes on; a cancellation reaches plain-`Operation` dependents too, unless they opt out.
+@Suite(.hangGuard)
+struct OutcomePropagationTests {
+    /// Three one-second steps on three layers, `first → middle → last`; the middle step's
+    /// layer is held only by the operation (weakly), so it is gone before its step starts.
+    @Test func aLayerDeallocatedMidChainInterruptsItsStepAndTheChainGoesOn() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let firstLayer = clock.makeLayer(), lastLayer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let slide = BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)
+        let first = ProbedAnimationOperation("first", layer: firstLayer, animation: slide, log: log)
+        weak var weakMiddleLayer: CALayer?
+        let middle: ProbedAnimationOperation = {
+            let layer = clock.makeLayer()
+            weakMiddleLayer = layer
+            return ProbedAnimationOperation("middle", layer: layer, animation: slide, log: log)
+        }()
+        let last = ProbedAnimationOperation("last", layer: lastLayer, animation: slide, log: log)
+        middle.addDependency(first)
+        last.addDependency(middle)
+        queue.addOperations([first, middle, last])
+
+        await clock.advance(by: 0.5)
+        #expect(weakMiddleLayer == nil)
+        await clock.advance(to: 1)
+        await expectFinishedOnce(first, .finished, clock: clock)
+        await expectFinishedOnce(middle, .interrupted, clock: clock)
+        #expect(!middle.isCancelled)
+        #expect(log.time(of: "last started") == 1)
+        await clock.advance(to: 1.5)
+        #expect(isClose(lastLayer.presentation().map { Double($0.position.x) }, 50, 1e-6))
+        await clock.advance(to: 2)
+        await expectFinishedOnce(last, .finished, clock: clock)
+        #expect(lastLayer.position.x == 100 && lastLayer.animationKeys() == nil)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    /// The same chain as a plan: the run reports the interruption, and each step its outcome.
+    @Test func aPlanWhoseMiddleLayerIsDeallocatedEndsInterruptedAfterPlayingTheRest() async {
+        let clock = AnimationTestClock()
+        let firstLayer = clock.makeLayer(), lastLayer = clock.makeLayer()
+        let slide = BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)
+        weak var weakMiddleLayer: CALayer?
+        let run: AnimationRun = {
+            let middleLayer = clock.makeLayer()
+            weakMiddleLayer = middleLayer
+            return AnimationQueue(name: #function).run(AnimationPlan {
+                Step(firstLayer, slide).named("first")
+                Step(middleLayer, slide).named("middle")
+                Step(lastLayer, slide).named("last")
+            }, motion: .full)
+        }()
+        await clock.advance(by: 0.5)
+        #expect(weakMiddleLayer == nil)
+        await clock.advance(to: 2)
+        #expect(await run.outcome == .interrupted)
+        #expect(run.outcome(ofStep: "first") == .finished)
+        #expect(run.outcome(ofStep: "middle") == .interrupted)
+        #expect(run.outcome(ofStep: "last") == .finished)
+        #expect(lastLayer.position.x == 100 && lastLayer.animationKeys() == nil)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
+    /// An animation removed by other code ends `.interrupted`, never `.finished`, with the
+    /// final value in the model (written first); its dependent is not cancelled and plays.
+    @Test func anAnimationRemovedByOtherCodeIsInterruptedAndItsDependentPlays() async {
+        let clock = AnimationTestClock()
+        let log = ProbeLog(clock: clock)
+        let layer = clock.makeLayer(), other = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let slide = ProbedAnimationOperation("slide", layer: layer,
+                                             animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 1), log: log)
+        let next = ProbedAnimationOperation("next", layer: other,
+                                            animation: BasicAnimation(.opacity, from: 1, to: 0, duration: 1), log: log)
+        next.addDependency(slide)
+        queue.addOperations([slide, next])
+        await clock.advance(by: 0.25)
+        layer.removeAllAnimations()
+        await clock.advance(by: 0)
+        await expectFinishedOnce(slide, .interrupted, clock: clock)
+        #expect(layer.position.x == 100)
+        #expect(layer.presentation()?.position.x == 100)
+        #expect(log.time(of: "next started") == 0.25)
+        await clock.advance(to: 1.25)
+        await expectFinishedOnce(next, .finished, clock: clock)
+        #expect(other.opacity == 0)
+    }
+
+    /// Cancelling an animation cancels a plain `BlockOperation` that depends on it, on an
+    /// ``AnimationQueue``: the block never runs. (A plain `OperationQueue` would run it.)
+    @Test func cancellingAnAnimationCancelsAPlainDependentSoItNeverRuns() async {
+        let clock = AnimationTestClock()
+        let layer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let ran = RanFlag()
+        let fade = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 1))
+        let after = BlockOperation { ran.set() }
+        after.addDependency(fade)
+        queue.addOperations([fade, after])
+        await clock.advance(by: 0.5)
+        fade.cancel()
+        await clock.advance(by: 0)
+        #expect(await settle(clock) { after.isFinished })
+        #expect(fade.outcome == .cancelled)
+        #expect(after.isCancelled)
+        #expect(!ran.value)
+    }
+
+    /// The opt-out: a plain dependent added with `.proceed` runs after its dependency is
+    /// cancelled, once the cancelled animation has finished.
+    @Test func aPlainDependentAddedWithProceedRunsAfterItsDependencyIsCancelled() async {
+        let clock = AnimationTestClock()
+        let layer = clock.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let ran = RanFlag()
+        let fade = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 1))
+        let after = BlockOperation { ran.set() }
+        after.addDependency(fade)
+        queue.addOperation(fade)
+        queue.addOperation(after, onCancelledDependency: .proceed)
+        await clock.advance(by: 0.5)
+        #expect(!ran.value)
+        fade.cancel()
+        await clock.advance(by: 0)
+        #expect(await settle(clock) { after.isFinished })
+        #expect(fade.outcome == .cancelled)
+        #expect(!after.isCancelled)
+        #expect(ran.value)
+    }
+}
+
+/// A thread-safe flag a block sets when it runs.
+final class RanFlag: @unchecked Sendable {
+    // `lock` guards `ran`.
+    private let lock = NSLock()
+    private var ran = false
+    func set() { lock.withLock { ran = true } }
+    var value: Bool { lock.withLock { ran } }
+}
+#endif
