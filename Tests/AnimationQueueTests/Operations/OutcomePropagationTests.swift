@@ -139,6 +139,44 @@ struct OutcomePropagationTests {
         #expect(!after.isCancelled)
         #expect(ran.value)
     }
+
+    /// On `OperationQueue.main` too, an ``AnimationOperation`` whose dependency is cancelled
+    /// is cancelled, and leaves its layer alone.
+    @Test func aDependentOnOperationQueueMainIsCancelledWithItsDependency() async {
+        let clock = AnimationTestClock()
+        let layer = clock.makeLayer()
+        let slide = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 1))
+        let drop = AnimationOperation(layer: layer, animation: BasicAnimation(.positionY, from: 0, to: 100, duration: 1))
+        drop.addDependency(slide)
+        OperationQueue.main.addOperation(slide)
+        OperationQueue.main.addOperation(drop)
+        await clock.advance(by: 0.5)
+        slide.cancel()
+        await clock.advance(by: 0)
+        #expect(await settle(clock) { drop.isFinished })
+        #expect(slide.outcome == .cancelled)
+        #expect(drop.outcome == .cancelled)
+        #expect(layer.position.y == 0 && layer.animationKeys() == nil)
+    }
+
+    /// A run cancelled before any step started ends `.cancelled` without touching its layer.
+    /// On the main actor, so that nothing begins before the cancel: steps added on the main
+    /// thread begin on its next turn.
+    @MainActor @Test func aRunCancelledBeforeItsFirstStepLeavesTheLayerUntouched() async {
+        let clock = AnimationTestClock()
+        let layer = clock.makeLayer()
+        let run = AnimationQueue(name: #function).run(AnimationPlan {
+            Step(layer, BasicAnimation(.positionX, from: 50, to: 100, duration: 1)).named("slide")
+            Step(layer, BasicAnimation(.positionX, to: 10, duration: 1)).named("back")
+        }, motion: .full)
+        run.cancel()
+        await clock.advance(by: 0)
+        #expect(await run.outcome == .cancelled)
+        #expect(run.outcome(ofStep: "slide") == .cancelled && run.outcome(ofStep: "back") == .cancelled)
+        #expect(layer.position.x == 0)
+        #expect(layer.animationKeys() == nil)
+        #expect(clock.pendingWork.isEmpty)
+    }
 }
 
 /// A thread-safe flag a block sets when it runs.
