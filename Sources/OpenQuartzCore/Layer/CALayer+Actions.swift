@@ -26,12 +26,16 @@ extension CALayer {
 
     /// The implicit animation of Core Animation's own animatable property `event`, nil for
     /// other events and for `doubleSided`, which has none: `CALayer.defaultAction(forKey:)`.
-    /// A change of `sublayers` gets a fade transition (Apple's guide, "Animatable
-    /// Properties": "the default implied CATransition object", a fade lasting the
-    /// transaction's duration).
+    /// A change of `sublayers` gets a fade transition, lasting the transaction's duration.
+    /// `compositingFilter` and `backgroundFilters` get "the default implied CATransition
+    /// object" (Core Animation Programming Guide, "Animatable Properties", Tables B-1 and
+    /// B-3: a fade from progress 0 to 1, lasting 0.25 s or the transaction's duration).
+    ///
+    /// The same table gives `sublayers` "the default implied CABasicAnimation object"; the
+    /// engine keeps its fade for them, which AnimationQueue's documentation describes.
     static func implicitAnimation(forKey event: String) -> CAAnimation? {
         let animation: CAAnimation
-        if event == SublayersEvent.key {
+        if event == SublayersEvent.key || impliedTransitionKeys.contains(event) {
             animation = CATransition()
         } else {
             guard LayerProperty.table[event]?.hasImplicitAnimation == true else { return nil }
@@ -39,6 +43,10 @@ extension CALayer {
         }
         return implicitAnimation(of: animation)
     }
+
+    /// The properties whose implicit animation is a fade transition rather than a basic
+    /// animation (Core Animation Programming Guide, "Animatable Properties", Table B-1).
+    static let impliedTransitionKeys: Set<String> = ["compositingFilter", "backgroundFilters"]
 
     /// `animation` made Core Animation's implicit animation: the transaction's duration and
     /// timing function, and marked as built in (it runs only for a layer committed once).

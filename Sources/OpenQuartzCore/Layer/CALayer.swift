@@ -130,7 +130,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// Returns the class's default action for `event`: for Core Animation's own animatable
     /// properties, an implicit basic animation with the transaction's duration and timing
     /// (`.default` unless the transaction sets one); for `"sublayers"`, posted when a
-    /// sublayer is added or removed, a fade `CATransition`; nil for other events (Apple: "a
+    /// sublayer is added or removed, and for `compositingFilter` and `backgroundFilters`, a
+    /// fade `CATransition`; nil for other events (Apple: "a
     /// suitable animation object for events posted by animatable properties, nil
     /// otherwise"); the same for the animatable properties of Core Animation's own
     /// subclasses. A subclass that returns nil for a property turns its implicit animation off.

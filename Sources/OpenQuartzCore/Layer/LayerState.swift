@@ -161,7 +161,9 @@ struct LayerProperty: Sendable {
         "maskedCorners": .plain(\.maskedCorners, Convert.options),
         "cornerCurve": .plain(\.cornerCurve, Convert.named),
         "compositingFilter": .plain(\.compositingFilter, { .some($0) }),
-        "filters": .plain(\.filters, Convert.optional),
+        // CALayer.h marks `filters` "Animatable", and the guide's table gives it the default
+        // implied CABasicAnimation; an array of filters switches discretely.
+        "filters": .animatable(\.filters, Convert.optional),
         "backgroundFilters": .plain(\.backgroundFilters, Convert.optional),
         "beginTime": .timing(\.beginTime, Convert.double),
         "duration": .timing(\.duration, Convert.double),
