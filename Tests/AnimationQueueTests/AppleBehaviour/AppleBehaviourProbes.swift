@@ -622,9 +622,10 @@ enum AppleBehaviourProbes {
         )
     }
 
-    /// The Core Animation Programming Guide gives `sublayers` "the default implied
-    /// CATransition object". Whether adding a sublayer to a committed standalone layer asks
-    /// its delegate for `"sublayers"`, and fades the superlayer.
+    /// The Core Animation Programming Guide's Table B-1 gives `sublayers` "the default
+    /// implied CABasicAnimation object"; OpenQuartzCore fades the superlayer instead. Whether
+    /// adding a sublayer to a committed standalone layer asks its delegate for `"sublayers"`,
+    /// and fades the superlayer.
     static func addingASublayerRunsTheSublayersAction() -> ProbeResult {
         let log = CallbackLog()
         let delegate = ActionAskingDelegate(log: log)

@@ -202,9 +202,11 @@ import Testing
 
     // MARK: Sublayers
 
-    /// Apple's guide ("Animatable Properties"): `sublayers` "uses the default implied
-    /// CATransition object", a fade lasting the transaction's duration. Added, inserted or
-    /// removed, a sublayer makes its committed superlayer run that action.
+    /// The engine's choice: a change of `sublayers` fades the superlayer, lasting the
+    /// transaction's duration. (The Core Animation Programming Guide's Table B-1 gives
+    /// `sublayers` "the default implied CABasicAnimation object"; Apple documents no visible
+    /// effect of one.) Added, inserted or removed, a sublayer makes its committed superlayer
+    /// run that action.
     @Test func changingSublayersFadesTheCommittedSuperlayer() throws {
         #expect((CALayer.defaultAction(forKey: "sublayers") as? CATransition)?.type == .fade)
         let h = EngineHarness()
