@@ -26,17 +26,18 @@ extension CALayer {
 
     /// The implicit animation of Core Animation's own animatable property `event`, nil for
     /// other events and for `doubleSided`, which has none: `CALayer.defaultAction(forKey:)`.
-    /// A change of `sublayers` gets a fade transition, lasting the transaction's duration.
     /// `compositingFilter` and `backgroundFilters` get "the default implied CATransition
     /// object" (Core Animation Programming Guide, "Animatable Properties", Tables B-1 and
     /// B-3: a fade from progress 0 to 1, lasting 0.25 s or the transaction's duration).
-    ///
-    /// The same table gives `sublayers` "the default implied CABasicAnimation object"; the
-    /// engine keeps its fade for them, which AnimationQueue's documentation describes.
+    /// A change of `sublayers` gets "the default implied CABasicAnimation object" of the same
+    /// table, keyed `"sublayers"`: the layer tree changes at once (a headless engine draws
+    /// no cross-fade of the old and new trees), and the animation only times the change.
     static func implicitAnimation(forKey event: String) -> CAAnimation? {
         let animation: CAAnimation
-        if event == SublayersEvent.key || impliedTransitionKeys.contains(event) {
+        if impliedTransitionKeys.contains(event) {
             animation = CATransition()
+        } else if event == SublayersEvent.key {
+            animation = CABasicAnimation(keyPath: event)
         } else {
             guard LayerProperty.table[event]?.hasImplicitAnimation == true else { return nil }
             animation = CABasicAnimation(keyPath: event)
@@ -60,9 +61,9 @@ extension CALayer {
 
     /// The layer's sublayers changed (one was added, inserted or removed): runs its action
     /// for `"sublayers"`, as Core Animation does, unless actions are disabled. Core
-    /// Animation's own fade runs only for a layer that has been committed, as its implicit
-    /// animations do; an action from the delegate, `actions`, `style` or a subclass runs for
-    /// any layer.
+    /// Animation's own implied animation runs only for a layer that has been committed, as
+    /// its other implicit animations do; an action from the delegate, `actions`, `style` or a
+    /// subclass runs for any layer.
     func sublayersDidChange() {
         guard !isPresentationCopy else { return }
         markNeedsLayout(implicitly: true)

@@ -129,12 +129,12 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// Returns the class's default action for `event`: for Core Animation's own animatable
     /// properties, an implicit basic animation with the transaction's duration and timing
-    /// (`.default` unless the transaction sets one); for `"sublayers"`, posted when a
-    /// sublayer is added or removed, and for `compositingFilter` and `backgroundFilters`, a
-    /// fade `CATransition`; nil for other events (Apple: "a
-    /// suitable animation object for events posted by animatable properties, nil
-    /// otherwise"); the same for the animatable properties of Core Animation's own
-    /// subclasses. A subclass that returns nil for a property turns its implicit animation off.
+    /// (`.default` unless the transaction sets one), also for `"sublayers"`, posted when a
+    /// sublayer is added or removed; for `compositingFilter` and `backgroundFilters`, a fade
+    /// `CATransition`; nil for other events (Apple: "a suitable animation object for events
+    /// posted by animatable properties, nil otherwise"); the same for the animatable
+    /// properties of Core Animation's own subclasses. A subclass that returns nil for a
+    /// property turns its implicit animation off.
     open class func defaultAction(forKey event: String) -> (any CAAction)? {
         subclassProperties?.implicitAnimation(forKey: event) ?? implicitAnimation(forKey: event)
     }
@@ -207,7 +207,8 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 
     /// Appends `layer` to the sublayers, removing it from its previous superlayer first. The
     /// layer then runs its action for `"sublayers"` (by default, once it has been committed,
-    /// a fade; set `actions["sublayers"] = NSNull()` or disable actions to add it without one).
+    /// an implied `CABasicAnimation` under that key; set `actions["sublayers"] = NSNull()` or
+    /// disable actions to add it without one).
     open func addSublayer(_ layer: CALayer) { appendSublayer(layer) }
 
     /// Detaches the layer from its superlayer; a layer's `mask` leaves it the same way,

@@ -623,9 +623,8 @@ enum AppleBehaviourProbes {
     }
 
     /// The Core Animation Programming Guide's Table B-1 gives `sublayers` "the default
-    /// implied CABasicAnimation object"; OpenQuartzCore fades the superlayer instead. Whether
-    /// adding a sublayer to a committed standalone layer asks its delegate for `"sublayers"`,
-    /// and fades the superlayer.
+    /// implied CABasicAnimation object". Whether adding a sublayer to a committed standalone
+    /// layer asks its delegate for `"sublayers"`, and adds that animation to the superlayer.
     static func addingASublayerRunsTheSublayersAction() -> ProbeResult {
         let log = CallbackLog()
         let delegate = ActionAskingDelegate(log: log)
@@ -634,17 +633,19 @@ enum AppleBehaviourProbes {
         CATransaction.begin()
         parent.addSublayer(CALayer())
         CATransaction.commit()
-        let transition = parent.animation(forKey: kCATransition) as? CATransition
+        let implied = parent.animation(forKey: "sublayers")
+        let transition = parent.animation(forKey: kCATransition)
         parent.removeAllAnimations()
         withExtendedLifetime(delegate) {}
         let asked = log.events.contains("action(sublayers)")
-        let fade = transition.map { "a \($0.type.rawValue) transition of \($0.duration) s" } ?? "no transition"
+        let basic = implied as? CABasicAnimation
+        let seen = implied.map { "\(type(of: $0)) of \($0.duration) s under \"sublayers\"" } ?? "nothing under \"sublayers\""
         return ProbeResult(
             question: "adding a sublayer to a committed standalone layer",
-            openQuartzCoreChoice: "the delegate is asked for \"sublayers\", and the superlayer gets a fade transition of 0.25 s",
+            openQuartzCoreChoice: "the delegate is asked for \"sublayers\", and the superlayer gets a CABasicAnimation of 0.25 s under \"sublayers\" (no transition)",
             alternativeMode: nil,
-            observed: "delegate \(asked ? "asked" : "not asked"); \(fade)",
-            matches: asked && transition?.type == .fade && transition?.duration == 0.25
+            observed: "delegate \(asked ? "asked" : "not asked"); \(seen); \(transition == nil ? "no transition" : "a transition")",
+            matches: asked && basic?.keyPath == "sublayers" && basic?.duration == 0.25 && transition == nil
         )
     }
 

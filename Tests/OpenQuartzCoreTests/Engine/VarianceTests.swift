@@ -172,8 +172,8 @@ import Testing
         h.commit { child.removeFromSuperlayer() }
         #expect(child.animationKeys() == nil)
         #expect(grandchild.animationKeys() == nil)
-        // The parent keeps its own animation (and fades its sublayers' change).
-        #expect(parent.animationKeys() == ["parent", "transition"])
+        // The parent keeps its own animation, and runs the implied one of its sublayers' change.
+        #expect(parent.animationKeys() == ["parent", "sublayers"])
         h.advance(by: 0)
         #expect(log.all == ["stop(false)@100.25", "stop(false)@100.25"])
         #expect(child.presentation()?.position.x == 0)   // the model value

@@ -202,26 +202,29 @@ import Testing
 
     // MARK: Sublayers
 
-    /// The engine's choice: a change of `sublayers` fades the superlayer, lasting the
-    /// transaction's duration. (The Core Animation Programming Guide's Table B-1 gives
-    /// `sublayers` "the default implied CABasicAnimation object"; Apple documents no visible
-    /// effect of one.) Added, inserted or removed, a sublayer makes its committed superlayer
-    /// run that action.
-    @Test func changingSublayersFadesTheCommittedSuperlayer() throws {
-        #expect((CALayer.defaultAction(forKey: "sublayers") as? CATransition)?.type == .fade)
+    /// The Core Animation Programming Guide's Table B-1 gives `sublayers` "the default
+    /// implied CABasicAnimation object", which Table B-2 describes: a `CABasicAnimation`
+    /// whose key path is the property's name, lasting 0.25 s or the transaction's duration.
+    /// Added, inserted or removed, a sublayer makes its committed superlayer run that action,
+    /// under `"sublayers"`; the tree itself changes at once.
+    @Test func changingSublayersRunsTheImpliedBasicAnimationOnTheCommittedSuperlayer() throws {
+        let implied = try #require(CALayer.defaultAction(forKey: "sublayers") as? CABasicAnimation)
+        #expect(implied.keyPath == "sublayers" && implied.duration == 0.25)
         let h = EngineHarness()
         let parent = h.makePlainLayer(), child = h.makePlainLayer()
         h.commit {
             CATransaction.setAnimationDuration(0.5)
             parent.addSublayer(child)
         }
-        let fade = try #require(parent.animation(forKey: kCATransition) as? CATransition)
-        #expect(fade.type == .fade && fade.duration == 0.5)
-        #expect(parent.animationKeys() == [kCATransition] && child.animationKeys() == nil)
+        let change = try #require(parent.animation(forKey: "sublayers") as? CABasicAnimation)
+        #expect(change.keyPath == "sublayers" && change.duration == 0.5)
+        #expect(parent.animationKeys() == ["sublayers"] && child.animationKeys() == nil)
+        #expect(parent.sublayers?.count == 1 && child.superlayer === parent)
         h.advance(by: 0.5)
         #expect(parent.animationKeys() == nil)
         h.commit { child.removeFromSuperlayer() }
-        #expect(parent.animation(forKey: kCATransition)?.duration == 0.25)
+        #expect(parent.animation(forKey: "sublayers")?.duration == 0.25)
+        #expect(parent.animation(forKey: kCATransition) == nil)
     }
 
     @Test func sublayersActionIsSearchedForLikeAPropertysAndCanBeTurnedOff() {

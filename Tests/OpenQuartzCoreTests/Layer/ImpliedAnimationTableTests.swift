@@ -13,14 +13,15 @@ import Testing
 /// to 1, with the same duration).
 ///
 /// Where newer documentation is more specific, it wins: `shadowPath` ("as with all CGPathRef
-/// animatable properties") has no implicit animation; `sublayers` and `mask` are not checked
-/// here (the engine fades a superlayer whose sublayers change, and runs no action for `mask`).
+/// animatable properties") has no implicit animation. `mask` is not checked here: the engine
+/// runs no action for it.
 @Suite struct ImpliedAnimationTableTests {
     /// Table B-1's properties with "the default implied CABasicAnimation object".
     static let basicKeys = [
         "anchorPoint", "backgroundColor", "borderColor", "borderWidth", "bounds", "contents", "contentsRect",
         "cornerRadius", "filters", "hidden", "masksToBounds", "opacity", "position", "shadowColor",
-        "shadowOffset", "shadowOpacity", "shadowRadius", "sublayerTransform", "transform", "zPosition",
+        "shadowOffset", "shadowOpacity", "shadowRadius", "sublayerTransform", "sublayers", "transform",
+        "zPosition",
     ]
 
     /// Table B-1's properties with "the default implied CATransition object".
