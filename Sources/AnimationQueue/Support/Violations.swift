@@ -195,7 +195,7 @@ func APIViolationKeyPathValueType(_ keyPath: String, layer: String, declared: St
 
 /// Stops the program because a run's speed is not a finite number greater than 0.
 func APIViolationInvalidRunSpeed(_ speed: Float) -> Never {
-    preconditionFailure("AnimationRun.speed must be a finite number greater than 0, got \(speed). Use pause() to stop time and resume() to continue.")
+    preconditionFailure("AnimationQueue: AnimationRun.speed must be a finite number greater than 0, got \(speed). Use pause() to stop time and resume() to continue.")
 }
 
 // MARK: Queues and operations
