@@ -29,14 +29,15 @@ extension CALayer {
     /// `compositingFilter` and `backgroundFilters` get "the default implied CATransition
     /// object" (Core Animation Programming Guide, "Animatable Properties", Tables B-1 and
     /// B-3: a fade from progress 0 to 1, lasting 0.25 s or the transaction's duration).
-    /// A change of `sublayers` gets "the default implied CABasicAnimation object" of the same
-    /// table, keyed `"sublayers"`: the layer tree changes at once (a headless engine draws
-    /// no cross-fade of the old and new trees), and the animation only times the change.
+    /// A change of `sublayers` or `mask` gets "the default implied CABasicAnimation object" of
+    /// the same table, keyed by the property: the layer tree changes at once (a headless
+    /// engine draws no blend of the old and new trees), and the animation only times the
+    /// change.
     static func implicitAnimation(forKey event: String) -> CAAnimation? {
         let animation: CAAnimation
         if impliedTransitionKeys.contains(event) {
             animation = CATransition()
-        } else if event == SublayersEvent.key {
+        } else if impliedTreeKeys.contains(event) {
             animation = CABasicAnimation(keyPath: event)
         } else {
             guard LayerProperty.table[event]?.hasImplicitAnimation == true else { return nil }
@@ -48,6 +49,10 @@ extension CALayer {
     /// The properties whose implicit animation is a fade transition rather than a basic
     /// animation (Core Animation Programming Guide, "Animatable Properties", Table B-1).
     static let impliedTransitionKeys: Set<String> = ["compositingFilter", "backgroundFilters"]
+
+    /// The layer-tree properties whose implied basic animation times a change it does not
+    /// interpolate (Core Animation Programming Guide, "Animatable Properties", Table B-1).
+    static let impliedTreeKeys: Set<String> = [SublayersEvent.key, "mask"]
 
     /// `animation` made Core Animation's implicit animation: the transaction's duration and
     /// timing function, and marked as built in (it runs only for a layer committed once).

@@ -208,6 +208,7 @@ import Testing
     /// Added, inserted or removed, a sublayer makes its committed superlayer run that action,
     /// under `"sublayers"`; the tree itself changes at once.
     @Test func changingSublayersRunsTheImpliedBasicAnimationOnTheCommittedSuperlayer() throws {
+        let diagnostics = DiagnosticCollector(key: "sublayers")
         let implied = try #require(CALayer.defaultAction(forKey: "sublayers") as? CABasicAnimation)
         #expect(implied.keyPath == "sublayers" && implied.duration == 0.25)
         let h = EngineHarness()
@@ -225,6 +226,9 @@ import Testing
         h.commit { child.removeFromSuperlayer() }
         #expect(parent.animation(forKey: "sublayers")?.duration == 0.25)
         #expect(parent.animation(forKey: kCATransition) == nil)
+        // No diagnostic that the animation names no property (other tests report misuse of
+        // the tree under the same key).
+        #expect(!diagnostics.all.contains { $0.kind == .unknownKeyPath })
     }
 
     @Test func sublayersActionIsSearchedForLikeAPropertysAndCanBeTurnedOff() {

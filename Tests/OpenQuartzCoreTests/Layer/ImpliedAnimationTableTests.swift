@@ -13,13 +13,12 @@ import Testing
 /// to 1, with the same duration).
 ///
 /// Where newer documentation is more specific, it wins: `shadowPath` ("as with all CGPathRef
-/// animatable properties") has no implicit animation. `mask` is not checked here: the engine
-/// runs no action for it.
+/// animatable properties") has no implicit animation.
 @Suite struct ImpliedAnimationTableTests {
     /// Table B-1's properties with "the default implied CABasicAnimation object".
     static let basicKeys = [
         "anchorPoint", "backgroundColor", "borderColor", "borderWidth", "bounds", "contents", "contentsRect",
-        "cornerRadius", "filters", "hidden", "masksToBounds", "opacity", "position", "shadowColor",
+        "cornerRadius", "filters", "hidden", "mask", "masksToBounds", "opacity", "position", "shadowColor",
         "shadowOffset", "shadowOpacity", "shadowRadius", "sublayerTransform", "sublayers", "transform",
         "zPosition",
     ]
@@ -83,6 +82,24 @@ import Testing
         #expect(layer.animationKeys() == nil)
         #expect(try #require(layer.presentation()).filters?.first as? String == "blur")
         #expect(diagnostics.all.isEmpty)
+    }
+
+    /// A new mask on a committed layer runs the implied basic animation under `"mask"`; the
+    /// mask itself is in place at once, in the model and in the presentation.
+    @Test func changingTheMaskOfACommittedLayerAddsAnImplicitAnimationUnderMask() throws {
+        let diagnostics = DiagnosticCollector(key: "mask")
+        let h = EngineHarness()
+        let layer = h.makePlainLayer(), mask = h.makePlainLayer()
+        h.commit { layer.mask = mask }
+        let implicit = try #require(layer.animation(forKey: "mask") as? CABasicAnimation)
+        #expect(implicit.keyPath == "mask" && implicit.duration == 0.25)
+        #expect(layer.mask === mask && mask.superlayer === layer)
+        #expect(try #require(layer.presentation()).mask?.model() === mask)
+        h.advance(by: 0.25)
+        #expect(layer.animationKeys() == nil)
+        // No diagnostic that the animation names no property (other tests report misuse of
+        // masks under the same key).
+        #expect(!diagnostics.all.contains { $0.kind == .unknownKeyPath })
     }
 }
 #endif
