@@ -112,7 +112,7 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 #if canImport(ObjectiveC)
     /// Returns the value for `key`: a declared property, else a stored custom value, else
     /// the class's ``defaultValue(forKey:)``.
-    open override func value(forKey key: String) -> Any? { containerValue(forKey: key) }
+    open override func value(forKey key: String) -> Any? { KeyValueBridging.exported(containerValue(forKey: key)) }
 
     /// Sets the value for `key`; keys the class does not declare are stored as custom values.
     open override func setValue(_ value: Any?, forKey key: String) { setContainerValue(value, forKey: key) }
@@ -128,7 +128,7 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 #else
     /// Returns the value for `key`: a declared property, else a stored custom value, else
     /// the class's ``defaultValue(forKey:)``.
-    open func value(forKey key: String) -> Any? { containerValue(forKey: key) }
+    open func value(forKey key: String) -> Any? { KeyValueBridging.exported(containerValue(forKey: key)) }
 
     /// Sets the value for `key`; keys the class does not declare are stored as custom values.
     open func setValue(_ value: Any?, forKey key: String) { setContainerValue(value, forKey: key) }
@@ -164,7 +164,7 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         case "repeatCount": return repeatCount
         case "repeatDuration": return repeatDuration
         case "autoreverses": return autoreverses
-        case "fillMode": return fillMode.rawValue
+        case "fillMode": return fillMode
         case "removedOnCompletion": return isRemovedOnCompletion
         case "timingFunction": return timingFunction
         case "delegate": return delegate

@@ -73,10 +73,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         switch key {
         case "values": return values
         case "path": return path
-        case "rotationMode": return rotationMode?.rawValue
+        case "rotationMode": return rotationMode
         case "keyTimes": return keyTimes
         case "timingFunctions": return timingFunctions
-        case "calculationMode": return calculationMode.rawValue
+        case "calculationMode": return calculationMode
         case "tensionValues": return tensionValues
         case "continuityValues": return continuityValues
         case "biasValues": return biasValues

@@ -26,8 +26,8 @@ open class CATransition: CAAnimation {
 
     override func knownValue(forKey key: String) -> Any? {
         switch key {
-        case "type": return type.rawValue
-        case "subtype": return subtype?.rawValue
+        case "type": return type
+        case "subtype": return subtype
         case "startProgress": return startProgress
         case "endProgress": return endProgress
         default: return super.knownValue(forKey: key)

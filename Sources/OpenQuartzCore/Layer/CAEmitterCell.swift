@@ -65,7 +65,7 @@ open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming {
     // them (key-value coding), so they override; Linux Foundation's NSObject has no KVC.
 #if canImport(ObjectiveC)
     /// Returns the value set for `key`, else the class's ``defaultValue(forKey:)``.
-    open override func value(forKey key: String) -> Any? { storedValue(forKey: key) }
+    open override func value(forKey key: String) -> Any? { KeyValueBridging.exported(storedValue(forKey: key)) }
 
     /// Sets the value for `key`; keys the class does not declare are stored as well.
     open override func setValue(_ value: Any?, forKey key: String) { store(value, forKey: key) }
@@ -78,7 +78,7 @@ open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming {
     open override func setValue(_ value: Any?, forKeyPath keyPath: String) { setKeyPathValue(value, keyPath) }
 #else
     /// Returns the value set for `key`, else the class's ``defaultValue(forKey:)``.
-    open func value(forKey key: String) -> Any? { storedValue(forKey: key) }
+    open func value(forKey key: String) -> Any? { KeyValueBridging.exported(storedValue(forKey: key)) }
 
     /// Sets the value for `key`; keys the class does not declare are stored as well.
     open func setValue(_ value: Any?, forKey key: String) { store(value, forKey: key) }
@@ -462,7 +462,7 @@ open class CAEmitterCell: NSObject, NSSecureCoding, CAMediaTiming {
             Key.minificationFilterBias: Float(0),
             Key.beginTime: CFTimeInterval(0), Key.duration: CFTimeInterval(0), Key.speed: Float(1),
             Key.timeOffset: CFTimeInterval(0), Key.repeatCount: Float(0), Key.repeatDuration: CFTimeInterval(0),
-            Key.autoreverses: false, Key.fillMode: CAMediaTimingFillMode.removed.rawValue,
+            Key.autoreverses: false, Key.fillMode: CAMediaTimingFillMode.removed,
         ],
         // Declared `copy` in `CAEmitterCell.h`: an object assigned is copied.
         copiedOnAssignment: [Key.name, Key.minificationFilter, Key.magnificationFilter, Key.emitterCells, Key.style])

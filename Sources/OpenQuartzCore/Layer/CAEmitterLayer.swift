@@ -63,19 +63,19 @@ open class CAEmitterLayer: CALayer {
     /// The emission shape (`.point`).
     open var emitterShape: CAEmitterLayerEmitterShape {
         get { Convert.named(value(forKey: Key.emitterShape)) ?? .point }
-        set { setValue(newValue.rawValue, forKey: Key.emitterShape) }  // a string, as Apple's key-value coding gives it
+        set { setValue(newValue, forKey: Key.emitterShape) }
     }
 
     /// Where on the shape particles are created (`.volume`).
     open var emitterMode: CAEmitterLayerEmitterMode {
         get { Convert.named(value(forKey: Key.emitterMode)) ?? .volume }
-        set { setValue(newValue.rawValue, forKey: Key.emitterMode) }  // a string, as Apple's key-value coding gives it
+        set { setValue(newValue, forKey: Key.emitterMode) }
     }
 
     /// How particles are composited into the layer (`.unordered`).
     open var renderMode: CAEmitterLayerRenderMode {
         get { Convert.named(value(forKey: Key.renderMode)) ?? .unordered }
-        set { setValue(newValue.rawValue, forKey: Key.renderMode) }  // a string, as Apple's key-value coding gives it
+        set { setValue(newValue, forKey: Key.renderMode) }
     }
 
     /// Whether particles keep their depth in the superlayer's space (false).
@@ -152,9 +152,9 @@ open class CAEmitterLayer: CALayer {
             Key.emitterZPosition: CGFloat(0),
             Key.emitterSize: CGSize.zero,
             Key.emitterDepth: CGFloat(0),
-            Key.emitterShape: CAEmitterLayerEmitterShape.point.rawValue,
-            Key.emitterMode: CAEmitterLayerEmitterMode.volume.rawValue,
-            Key.renderMode: CAEmitterLayerRenderMode.unordered.rawValue,
+            Key.emitterShape: CAEmitterLayerEmitterShape.point,
+            Key.emitterMode: CAEmitterLayerEmitterMode.volume,
+            Key.renderMode: CAEmitterLayerRenderMode.unordered,
             Key.preservesDepth: false,
             Key.velocity: Float(1),
             Key.scale: Float(1),

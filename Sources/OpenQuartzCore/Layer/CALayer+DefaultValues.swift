@@ -47,6 +47,6 @@ extension CALayer {
     /// that hands a declared property on to `super` gives its layers no default of its own.
     private static func isBuiltInDefault(_ value: Any, forKey key: String) -> Bool {
         guard let builtIn = builtInDefaultValue(forKey: key) else { return false }
-        return String(reflecting: value) == String(reflecting: builtIn)
+        return String(reflecting: KeyValueBridging.exported(value)) == String(reflecting: KeyValueBridging.exported(builtIn))
     }
 }

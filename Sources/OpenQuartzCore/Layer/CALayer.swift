@@ -119,9 +119,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// for other keys ("nil if no default value is known"). A subclass may give any key a
     /// default, declared properties included, and calls `super` for the others: a new layer
     /// of the subclass starts with them. Core Animation's own subclasses (`CAShapeLayer`, …)
-    /// give their headers' defaults for their properties.
+    /// give their headers' defaults for their properties. A string constant comes back as the
+    /// `NSString` it is on Apple platforms (`"non-zero"` for `fillRule`).
     open class func defaultValue(forKey key: String) -> Any? {
-        subclassProperties?.defaultValue(forKey: key) ?? builtInDefaultValue(forKey: key)
+        KeyValueBridging.exported(subclassProperties?.defaultValue(forKey: key) ?? builtInDefaultValue(forKey: key))
     }
 
     /// Whether changes to `key` require the layer to be redisplayed; false by default.
@@ -226,7 +227,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 #if canImport(ObjectiveC)
     /// Returns the value of the property `key`, a stored custom value, or the class's
     /// `defaultValue(forKey:)`.
-    open override func value(forKey key: String) -> Any? { storedValue(forKey: key) }
+    open override func value(forKey key: String) -> Any? { KeyValueBridging.exported(storedValue(forKey: key)) }
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
     /// declared property, or one for the read-only `superlayer`, is reported and ignored.
@@ -241,7 +242,7 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 #else
     /// Returns the value of the property `key`, a stored custom value, or the class's
     /// `defaultValue(forKey:)`.
-    open func value(forKey key: String) -> Any? { storedValue(forKey: key) }
+    open func value(forKey key: String) -> Any? { KeyValueBridging.exported(storedValue(forKey: key)) }
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
     /// declared property, or one for the read-only `superlayer`, is reported and ignored.

@@ -21,12 +21,19 @@ struct LayerSubclassProperties: @unchecked Sendable {
     /// (an `NSMutableAttributedString`, an `NSMutableArray`) does not change the layer.
     var copiedOnAssignment: Set<String> = []
 
-    /// The default of `key`, or nil when the class does not declare it.
-    func defaultValue(forKey key: String) -> Any? { defaults[key] }
+    /// The default of `key`, or nil when the class does not declare it; a string constant as
+    /// an `NSString`, as key-value coding gives it.
+    func defaultValue(forKey key: String) -> Any? { KeyValueBridging.exported(defaults[key]) }
 
     /// `value` as the layer stores it for `key`: a copy of an object (`NSCopying`) for a key
     /// declared `copy`, else `value` itself (Swift strings and arrays are values already).
+    ///
+    /// A string given for a key whose type is a string constant (`fillRule`) is kept as the
+    /// `NSString` Apple's property holds, which reads back as a `String` or as the constant.
     func assigned(_ value: Any?, forKey key: String) -> Any? {
+        if let string = value as? String, defaults[key] is any KeyValueStringConstant {
+            return NSString(string: string)
+        }
         guard copiedOnAssignment.contains(key), let value, type(of: value) is AnyObject.Type,
               let object = value as? NSCopying else { return value }
         return object.copy(with: nil)
