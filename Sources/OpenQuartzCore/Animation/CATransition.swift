@@ -14,6 +14,14 @@ open class CATransition: CAAnimation {
     open var startProgress: Float = 0
     /// The end point of the transition, 0…1 (1).
     open var endProgress: Float = 1
+    /// A filter object implementing the transition, which supersedes `type` and `subtype`
+    /// (nil). Stored, copied and key-value coded; OpenQuartzCore renders no transition, so
+    /// it changes nothing (`CAAnimation.h`).
+    ///
+    /// ```swift
+    /// fade.filter = nil   // use `type` and `subtype`
+    /// ```
+    open var filter: Any?
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)
@@ -22,6 +30,7 @@ open class CATransition: CAAnimation {
         subtype = other.subtype
         startProgress = other.startProgress
         endProgress = other.endProgress
+        filter = other.filter
     }
 
     override func knownValue(forKey key: String) -> Any? {
@@ -30,6 +39,7 @@ open class CATransition: CAAnimation {
         case "subtype": return subtype
         case "startProgress": return startProgress
         case "endProgress": return endProgress
+        case "filter": return filter
         default: return super.knownValue(forKey: key)
         }
     }
@@ -40,6 +50,7 @@ open class CATransition: CAAnimation {
         case "subtype": subtype = Convert.named(value)
         case "startProgress": startProgress = Float(value.flatMap(AnimatableValue.number)?.value ?? 0)
         case "endProgress": endProgress = Float(value.flatMap(AnimatableValue.number)?.value ?? 1)
+        case "filter": filter = value
         default: return super.setKnownValue(value, forKey: key)
         }
         return true
