@@ -29,14 +29,35 @@ struct LayerSubclassProperties: @unchecked Sendable {
     /// declared `copy`, else `value` itself (Swift strings and arrays are values already).
     ///
     /// A string given for a key whose type is a string constant (`fillRule`) is kept as the
-    /// `NSString` Apple's property holds, which reads back as a `String` or as the constant.
+    /// `NSString` Apple's property holds, which reads back as a `String` or as the constant;
+    /// a number given for a numeric key is kept as the property's type.
     func assigned(_ value: Any?, forKey key: String) -> Any? {
         if let string = value as? String, defaults[key] is any KeyValueStringConstant {
             return NSString(string: string)
         }
+        if let number = Self.number(value, asTypeOf: defaults[key]) { return number }
         guard copiedOnAssignment.contains(key), let value, type(of: value) is AnyObject.Type,
               let object = value as? NSCopying else { return value }
         return object.copy(with: nil)
+    }
+
+    /// A number given for a numeric property (`lineWidth` set to the `Int` 3) as the
+    /// property's own type, so that it reads back as a `CGFloat`, as Apple's `NSNumber` does;
+    /// nil when `value` is not a number or `default` not a numeric default.
+    private static func number(_ value: Any?, asTypeOf default: Any?) -> Any? {
+        guard let value, let `default` else { return nil }
+        switch `default` {
+        case is Bool: return Convert.bool(value) ?? Convert.double(value).map { $0 != 0 }
+        case is CGFloat: return Convert.cgFloat(value)
+        case is Float: return Convert.float(value)
+        case is Double: return Convert.double(value)
+        case is Int:
+            return Convert.double(value).flatMap { Int(exactly: $0.rounded(.towardZero)) }
+        case is UInt32:
+            guard let number = Convert.double(value), number.isFinite else { return nil }
+            return UInt32(max(0, min(number.rounded(.towardZero), Double(UInt32.max))))
+        default: return nil
+        }
     }
 
     /// Core Animation's implicit animation for `event` when it is an implicitly animated
