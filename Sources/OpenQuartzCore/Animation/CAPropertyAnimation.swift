@@ -148,13 +148,13 @@ open class CAPropertyAnimation: CAAnimation {
             return
         }
         resolvedAccessor = (keyPath, LayerStateAccessor.resolve(keyPath))
-        if CALayer.impliedTreeKeys.contains(keyPath) {
-            // `sublayers` and `mask` change the layer tree at once; their implied animation
-            // (and any other of these key paths) only times the change.
-            isInert = true
-            return
-        }
         guard layer.isAnimatableKeyPath(keyPath) else {
+            if CALayer.impliedTreeKeys.contains(keyPath) {
+                // `sublayers` and `mask` change the layer tree at once; their implied
+                // animation (and any other of these key paths) only times the change.
+                isInert = true
+                return
+            }
             if keyPath == "frame" || keyPath.hasPrefix("frame.") {
                 OQC.report(.unknownKeyPath, key: keyPath, "'\(keyPath)' is not animatable: a layer's frame is derived from its bounds, position, anchorPoint and transform, so this animation does nothing; animate \"bounds\" and \"position\" instead.")
                 isInert = true

@@ -43,9 +43,23 @@ enum KeyValueBridging {
     /// `value` as key-value coding returns it: a string constant as an `NSString`, anything
     /// else as it is.
     static func exported(_ value: Any?) -> Any? {
-        guard let constant = value as? any KeyValueStringConstant else { return value }
+        // The type compared first: a cast to the protocol costs a conformance lookup, about
+        // 1,500 instructions, and every key-value read (the engine's own included) comes here.
+        guard let value, constantTypes.contains(ObjectIdentifier(type(of: value))),
+              let constant = value as? any KeyValueStringConstant else { return value }
         return NSString(string: constant.rawValue)
     }
+
+    /// The string constant types, as listed below.
+    private static let constantTypes: [ObjectIdentifier] = [
+        CAShapeLayerFillRule.self, CAShapeLayerLineCap.self, CAShapeLayerLineJoin.self, CAGradientLayerType.self,
+        CATextLayerTruncationMode.self, CATextLayerAlignmentMode.self, CAScrollLayerScrollMode.self,
+        CAEmitterLayerEmitterShape.self, CAEmitterLayerEmitterMode.self, CAEmitterLayerRenderMode.self,
+        CALayerContentsGravity.self, CALayerContentsFormat.self, CALayerContentsFilter.self, CALayerCornerCurve.self,
+        CATransitionType.self, CATransitionSubtype.self, CAAnimationCalculationMode.self,
+        CAAnimationRotationMode.self, CAMediaTimingFillMode.self, CAMediaTimingFunctionName.self,
+        CAValueFunctionName.self,
+    ].map { ObjectIdentifier($0 as any KeyValueStringConstant.Type) }
 }
 
 extension CAShapeLayerFillRule: _ObjectiveCBridgeable, KeyValueStringConstant { public typealias _ObjectiveCType = NSString }
