@@ -34,11 +34,25 @@ extension AnimationOperation {
             plan.timing.delegate = nil
         }
         CATransaction.commit()
-        let now = timeSource.now(for: layer)
-        let begin = isArrivingInBatch ? nil : committedBegin(ofAnimationUnder: key, on: layer, now: now)
         receive(.added(.init(resolved: resolved, activeDuration: plan.map { ActiveDuration.of($0.timing) },
-                             begin: begin, now: begin.map { mediaTime(ofLayerTime: $0, on: layer, now: now) } ?? now,
+                             begin: begin(of: plan == nil ? nil : key, on: layer),
                              hasTransition: plan?.transition != nil)))
+    }
+
+    /// When the step that just committed began, in `layer`'s time and in media time: the
+    /// begin time of the animation under `key`, or, with no animation (`key` nil), now. Nil
+    /// inside a batch, whose commit is still to come (``batchDidCommit()`` reads it then), or
+    /// while the commit waits for an enclosing transaction. Media time is read only here,
+    /// when something uses it.
+    private func begin(of key: String?, on layer: CALayer) -> (layer: CFTimeInterval, media: CFTimeInterval)? {
+        guard let key else {
+            let now = timeSource.now(for: layer)
+            return (layer.convertTime(now, from: nil), now)
+        }
+        guard !isArrivingInBatch else { return nil }
+        let now = timeSource.now(for: layer)
+        return committedBegin(ofAnimationUnder: key, on: layer, now: now)
+            .map { ($0, mediaTime(ofLayerTime: $0, on: layer, now: now)) }
     }
 
     /// The `beginTime` Core Animation gave the animation under `key` when its transaction

@@ -46,7 +46,7 @@ import Testing
     static var alive: OperationLifecycle.BeginContext { .init(layerAlive: true) }
 
     static func added(begin: CFTimeInterval? = 10) -> OperationLifecycle.Added {
-        .init(resolved: resolved(), activeDuration: 2, begin: begin, now: 100, hasTransition: false)
+        .init(resolved: resolved(), activeDuration: 2, begin: begin.map { ($0, 100) }, hasTransition: false)
     }
 
     /// A lifecycle animating its fresh animation, begun at layer time 10 (media 100), ending at 12.
@@ -165,7 +165,7 @@ import Testing
         var driver = Driver()
         _ = driver.send(.start)
         _ = driver.send(.arrived(gate: false, Self.alive))
-        let nothing = OperationLifecycle.Added(resolved: Self.resolved(), activeDuration: nil, begin: nil, now: 5,
+        let nothing = OperationLifecycle.Added(resolved: Self.resolved(), activeDuration: nil, begin: (0, 5),
                                                hasTransition: false)
         #expect(driver.send(.added(nothing)) == ["start(5.0)", "finish(finished)"])
     }

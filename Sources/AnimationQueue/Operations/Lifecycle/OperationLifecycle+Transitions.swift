@@ -29,12 +29,12 @@ extension OperationLifecycle {
             guard let active = added.activeDuration else {
                 // Nothing to animate: the values are committed, the operation has finished.
                 state = .finished(.finished, plannedEnd: nil)
-                return Actions(.announceStart(at: added.now, hooks: hooks), finish(.finished, nil))
+                return Actions(.announceStart(at: added.begin?.media, hooks: hooks), finish(.finished, nil))
             }
             attachment.resolved = added.resolved
             attachment.activeDuration = active
             attachment.hasTransition = added.hasTransition
-            if let begin = added.begin, attachment.begin == nil { attachment.begin = (begin, added.now) }
+            if let begin = added.begin, attachment.begin == nil { attachment.begin = begin }
             var actions = Actions.none
             if isCancelRequested, attachment.reports.stop == nil { actions.append(.applyCancellation(key: attachment.key)) }
             return progress(attachment) + actions

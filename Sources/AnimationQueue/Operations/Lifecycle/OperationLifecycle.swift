@@ -143,11 +143,11 @@ struct OperationLifecycle {
         var resolved: ResolvedAnimation
         /// The added animation's active duration; nil when nothing was animated.
         var activeDuration: CFTimeInterval?
-        /// The `beginTime` Core Animation resolved, read back after the commit; nil while
-        /// the commit is deferred (the transaction is nested in a pending one).
-        var begin: CFTimeInterval?
-        /// The media time now.
-        var now: CFTimeInterval
+        /// When the step began, in the layer's time and in media time: the `beginTime` Core
+        /// Animation resolved, read back after the commit, or, with nothing animated, when
+        /// the values were committed. Nil while the commit is deferred (the transaction is
+        /// nested in a pending one): Core Animation reports it later.
+        var begin: (layer: CFTimeInterval, media: CFTimeInterval)?
         var hasTransition: Bool
     }
 
