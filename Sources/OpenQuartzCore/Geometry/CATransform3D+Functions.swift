@@ -64,7 +64,10 @@ public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) 
 /// If the vector has length zero the identity transform is returned." (`CATransform3D.h`)
 /// The axis is normalized first, and the sense follows the right-hand rule in Core
 /// Animation's row-vector convention: a positive angle about +z turns +x toward +y, so
-/// `m11 = cos`, `m12 = sin`, `m21 = -sin`, `m22 = cos`.
+/// `m11 = cos`, `m12 = sin`, `m21 = -sin`, `m22 = cos`. Only the zero vector gives the
+/// identity: an axis as short as `(0, 1e-170, 0)` or as long as `(0, 1e200, 0)` still turns
+/// about y. (An axis with an infinite or NaN component also gives the identity; Apple does not
+/// say what it gives.)
 ///
 /// ```swift
 /// let quarterTurn = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)  // (1, 0, 0) ↦ (0, 1, 0)
@@ -72,9 +75,8 @@ public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) 
 public func CATransform3DMakeRotation(
     _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat
 ) -> CATransform3D {
-    let length = (x * x + y * y + z * z).squareRoot()
-    guard length > 0, length.isFinite else { return CATransform3DIdentity }
-    let (ux, uy, uz) = (x / length, y / length, z / length)
+    guard let axis = unitRotationAxis(x, y, z) else { return CATransform3DIdentity }
+    let (ux, uy, uz) = axis
     let c = cos(angle), s = sin(angle), v = 1 - c
     return CATransform3D(
         m11: c + ux * ux * v, m12: ux * uy * v + uz * s, m13: ux * uz * v - uy * s, m14: 0,
@@ -82,6 +84,22 @@ public func CATransform3DMakeRotation(
         m31: ux * uz * v + uy * s, m32: uy * uz * v - ux * s, m33: c + uz * uz * v, m34: 0,
         m41: 0, m42: 0, m43: 0, m44: 1
     )
+}
+
+/// The unit vector along `(x, y, z)`, or nil for the zero vector or a non-finite component.
+///
+/// The components are divided by the largest magnitude before the length is taken, so the
+/// squares neither underflow to 0 for a very short axis nor overflow to infinity for a very
+/// long one; either would otherwise turn a non-zero axis into the identity transform.
+private func unitRotationAxis(
+    _ x: CGFloat, _ y: CGFloat, _ z: CGFloat
+) -> (CGFloat, CGFloat, CGFloat)? {
+    guard x.isFinite, y.isFinite, z.isFinite else { return nil }
+    let largest = max(abs(x), abs(y), abs(z))
+    guard largest > 0 else { return nil }
+    let (sx, sy, sz) = (x / largest, y / largest, z / largest)
+    let length = (sx * sx + sy * sy + sz * sz).squareRoot()
+    return (sx / length, sy / length, sz / length)
 }
 
 /// Returns `t` with a translation by `(tx, ty, tz)` applied first.

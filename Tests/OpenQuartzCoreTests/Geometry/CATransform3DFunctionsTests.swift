@@ -90,6 +90,24 @@ struct CATransform3DFunctionsTests {
         #expect(CATransform3DMakeRotation(1.2, 0, 0, 0) == Ref.identity)
     }
 
+    /// Apple, `CATransform3D.h`: "Returns a transform that rotates by 'angle' radians about the
+    /// vector '(x, y, z)'. If the vector has length zero the identity transform is returned."
+    /// Only the zero vector is excepted: an axis whose squared length underflows to 0 or
+    /// overflows to infinity in floating point is still an axis.
+    @Test(arguments: [1e-170, 1e-300, 1e200, 1e300] as [CGFloat])
+    func rotationAboutAVeryShortOrVeryLongAxisIsStillThatRotation(length: CGFloat) {
+        // By hand, about +y in the row-vector convention: m11 = m33 = cos, m13 = −sin, m31 = sin.
+        let angle = 0.5
+        var aboutY = Ref.identity
+        (aboutY.m11, aboutY.m13) = (CGFloat(cos(angle)), CGFloat(-sin(angle)))
+        (aboutY.m31, aboutY.m33) = (CGFloat(sin(angle)), CGFloat(cos(angle)))
+        #expect(Ref.close(CATransform3DMakeRotation(CGFloat(angle), 0, length, 0), aboutY))
+        // A third of a turn about the diagonal cycles the axes: x ↦ y ↦ z ↦ x.
+        let diagonal = CATransform3DMakeRotation(2 * .pi / 3, length, length, length)
+        #expect(Ref.close(Ref.apply(diagonal, to: (1, 0, 0)), (0, 1, 0)))
+        #expect(Ref.close(Ref.apply(diagonal, to: (0, 0, 1)), (1, 0, 0)))
+    }
+
     @Test func translateAppliesTheTranslationFirst() {
         let scale = CATransform3DMakeScale(2, 2, 2)
         let t = CATransform3DTranslate(scale, 10, 0, 0)
