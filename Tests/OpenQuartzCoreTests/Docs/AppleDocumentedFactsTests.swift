@@ -277,6 +277,19 @@ import OpenQuartzCore
         #expect(abs(spring.settlingDuration - 2.85) < 0.01)
     }
 
+    /// The same page goes on: "changing the damping property to 15 reduces the settling
+    /// duration to just over 1 second". By hand, ζ = 15/20 = 0.75 and ω0 = 10, so the envelope
+    /// e^(−7.5 t) reaches ε = 0.001 (with B = 7.5/(10·√(1 − 0.75²)) ≈ 1.134) at ln(2134)/7.5 ≈ 1.02 s.
+    @Test func settlingDurationWithDampingFifteenIsJustOverOneSecond() {
+        let spring = CASpringAnimation()
+        spring.keyPath = "position.x"
+        spring.fromValue = 0
+        spring.toValue = 640
+        spring.damping = 15
+        spring.duration = 2
+        #expect(spring.settlingDuration > 1 && spring.settlingDuration < 1.1)
+    }
+
     // MARK: CAMediaTimingFunction
 
     @Test func namedTimingFunctionsHaveApplesControlPoints() {
