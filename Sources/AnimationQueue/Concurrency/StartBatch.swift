@@ -9,7 +9,9 @@ import Foundation
 ///
 /// Each operation still adds its animation in a transaction of its own, nested in the
 /// batch's, with its own completion block, so it keeps its own outcome and cancellation:
-/// the batch only groups the moment they begin. Nested transactions take effect when the
+/// the batch only groups the moment they begin. The adds are made in phases over the whole
+/// batch: every animation is resolved, then every one added, then every one reported to its
+/// operation (AnimationOperation+Batch.swift). Nested transactions take effect when the
 /// batch's commits, so Core Animation fixes every begin time then; after its commit the
 /// batch reads them back for the operations whose start someone hears.
 ///
@@ -89,6 +91,9 @@ final class StartBatch: @unchecked Sendable {
         while let (number, batch) = takeBatchOrStop(overBudget: isOverBudget) {
             CATransaction.begin()
             for operation in batch { operation.arriveOnMainThread(inBatch: number) }
+            for operation in batch { operation.resolveDeferredAdd() }
+            for operation in batch { operation.attachDeferredAdd() }
+            for operation in batch { operation.reportDeferredAdd() }
             CATransaction.commit()
             for operation in batch { operation.batchDidCommit() }
             isOverBudget = DispatchTime.now().uptimeNanoseconds > deadline

@@ -10,13 +10,23 @@ extension AnimationOperation {
 
     /// Resolves the animation, writes the final values to the model and adds the animation
     /// under `key`, then tells the lifecycle what was added and, if Core Animation already
-    /// fixed it, when the animation begins.
+    /// fixed it, when the animation begins: the add of an operation that begins outside a
+    /// batch (a batch runs the same steps in phases, AnimationOperation+Batch.swift).
     func addAnimation(key: String) {
         guard let layer else {
             receive(.layerGone)
             return
         }
-        let resolved = resolvedAnimation(for: layer)
+        receive(.added(attach(resolvedAnimation(for: layer), key: key, to: layer, readsBegin: true)))
+    }
+
+    /// Writes `resolved`'s final values to the model and adds its animation under `key`, in a
+    /// transaction of the operation's own whose completion block is the operation's; returns
+    /// what was added. With `readsBegin`, the begin time Core Animation fixed at the commit is
+    /// read back; inside a batch's transaction it is not fixed yet (``batchDidCommit()``
+    /// reads it).
+    func attach(_ resolved: ResolvedAnimation, key: String, to layer: CALayer,
+                readsBegin: Bool) -> OperationLifecycle.Added {
         let plan = resolved.animation.map { AddedAnimation(resolved: $0, delay: resolved.delay, on: layer, key: key) }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -34,22 +44,22 @@ extension AnimationOperation {
             plan.timing.delegate = nil
         }
         CATransaction.commit()
-        receive(.added(.init(resolved: resolved, activeDuration: plan.map { ActiveDuration.of($0.timing) },
-                             begin: begin(of: plan == nil ? nil : key, on: layer),
-                             hasTransition: plan?.transition != nil)))
+        return .init(resolved: resolved, activeDuration: plan.map { ActiveDuration.of($0.timing) },
+                     begin: begin(of: plan == nil ? nil : key, on: layer, reads: readsBegin),
+                     hasTransition: plan?.transition != nil)
     }
 
     /// When the step that just committed began, in `layer`'s time and in media time: the
     /// begin time of the animation under `key`, or, with no animation (`key` nil), now. Nil
-    /// inside a batch, whose commit is still to come (``batchDidCommit()`` reads it then), or
-    /// while the commit waits for an enclosing transaction. Media time is read only here,
-    /// when something uses it.
-    private func begin(of key: String?, on layer: CALayer) -> (layer: CFTimeInterval, media: CFTimeInterval)? {
+    /// when the begin time is not to be read (`reads` false: a batch's commit is still to
+    /// come), or while the commit waits for an enclosing transaction. Media time is read only
+    /// here, when something uses it.
+    private func begin(of key: String?, on layer: CALayer, reads: Bool) -> (layer: CFTimeInterval, media: CFTimeInterval)? {
         guard let key else {
             let now = timeSource.now(for: layer)
             return (layer.convertTime(now, from: nil), now)
         }
-        guard !isArrivingInBatch else { return nil }
+        guard reads else { return nil }
         let now = timeSource.now(for: layer)
         return committedBegin(ofAnimationUnder: key, on: layer, now: now)
             .map { ($0, mediaTime(ofLayerTime: $0, on: layer, now: now)) }

@@ -71,7 +71,8 @@ extension AnimationOperation {
         case .adopt(let ahead):
             adopt(ahead)
         case .add(let key):
-            addAnimation(key: key)
+            // The last action of its list: deferring it to the batch reorders nothing.
+            if isArrivingInBatch { deferAdd(key: key) } else { addAnimation(key: key) }
         case .announceStart(let time, let hooks):
             hooks.started(self, at: time ?? timeSource.now(for: layer))
         case .notifyCancelled(let hooks):

@@ -202,10 +202,13 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// See ``OperationLifecycle/keyAwaitingBegin``.
     var keyAwaitingBegin: String? { stateLock.withLock { lifecycle.keyAwaitingBegin } }
 
-    /// Main thread only: the operation is beginning inside a batch's transaction, whose
+    /// Main thread only: the operation is arriving in a batch, which makes the add of a
+    /// fresh animation in phases (AnimationOperation+Batch.swift), inside a transaction whose
     /// commit is still to come, so Core Animation cannot have fixed a begin time yet
     /// (``batchDidCommit()`` reads it).
     @exclusivity(unchecked) nonisolated(unsafe) var isArrivingInBatch = false
+    /// Main thread only: the add deferred to the batch's phases, between them.
+    @exclusivity(unchecked) nonisolated(unsafe) var deferredAdd: DeferredAdd?
 
     /// Main thread only: the key paths of this operation's final values that a later
     /// operation has written to the model since (Core Animation shows the animation added

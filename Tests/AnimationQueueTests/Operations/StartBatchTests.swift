@@ -193,6 +193,72 @@ struct StartBatchTests {
         #expect(unheard.outcome == .finished && heard.outcome == .finished)
         #expect(layers.allSatisfy { $0.opacity == 1 && $0.animationKeys() == nil })
     }
+
+    /// A batch resolves every animation, then adds every one: each is resolved against the
+    /// layers as they were when the batch began, before any step of the batch wrote its final
+    /// values to the model, as they all begin together.
+    @Test func aBatchResolvesEveryAnimationBeforeAnyStepWritesItsModel() async {
+        let log = ProbeLog(clock: clock)
+        let faded = probeLayer(on: clock, opacity: 0)
+        let other = probeLayer(on: clock, opacity: 0)
+        let seen = LockedValue<Float?>(nil)
+        let fadedBox = UncheckedSendableBox(faded)
+        let fade = ProbedAnimationOperation("fade", layer: faded, animation: OpacityRamp(from: 0, to: 1, duration: 0.5),
+                                            log: log)
+        let reader = ProbedAnimationOperation("reader", layer: other, animation: ResolveHook(duration: 0.5) { _ in
+            // Resolutions run on the main thread, where the layer is read.
+            seen.value = fadedBox.value.opacity
+        }, log: log)
+        AnimationQueue(name: #function).addOperations([fade, reader])
+        await clock.advance(by: 0)
+
+        #expect(fade.startBatch != nil && fade.startBatch == reader.startBatch)
+        #expect(seen.value == 0, "the model before the batch, not the fade's final value")
+        #expect(faded.opacity == 1, "written once the batch added the fade")
+        await clock.advance(by: 0.5)
+        await expectFinishedOnce(fade, .finished, clock: clock)
+        await expectFinishedOnce(reader, .finished, clock: clock)
+    }
+
+    /// A layer released between a batch's phases (here by another step's resolution, the
+    /// only code that runs between them) ends its step `.interrupted`, exactly once, and
+    /// leaves the rest of the batch to play.
+    @Test func aLayerReleasedBetweenTheBatchsPhasesEndsOnlyItsStep() async {
+        let log = ProbeLog(clock: clock)
+        let doomed = LockedValue<CALayer?>(probeLayer(on: clock, opacity: 0))
+        let kept = probeLayer(on: clock, opacity: 0)
+        let lost = ProbedAnimationOperation("lost", layer: doomed.value!, animation: OpacityRamp(from: 0, to: 1, duration: 0.5),
+                                            log: log)
+        let releaser = ProbedAnimationOperation("releaser", layer: kept, animation: ResolveHook(duration: 0.5) { _ in
+            doomed.value = nil
+        }, log: log)
+        AnimationQueue(name: #function).addOperations([lost, releaser])
+        await clock.advance(by: 0)
+
+        #expect(doomed.value == nil)
+        await expectFinishedOnce(lost, .interrupted, clock: clock)
+        await clock.advance(by: 0.5)
+        await expectFinishedOnce(releaser, .finished, clock: clock)
+        #expect(kept.opacity == 1)
+    }
+}
+
+/// An opacity ramp 0 → 1 that calls `hook` with its layer as it resolves.
+private struct ResolveHook: LayerAnimation {
+    let duration: TimeInterval
+    let hook: @Sendable (CALayer) -> Void
+    var reducedMotion: ReducedMotionBehavior?
+    var totalDuration: TimeInterval { duration }
+
+    init(duration: TimeInterval, hook: @escaping @Sendable (CALayer) -> Void) {
+        self.duration = duration
+        self.hook = hook
+    }
+
+    func resolve(for layer: CALayer) -> ResolvedAnimation {
+        hook(layer)
+        return OpacityRamp(from: 0, to: 1, duration: duration).resolve(for: layer)
+    }
 }
 
 /// An operation that leaves `started` once its `start()` has returned.
