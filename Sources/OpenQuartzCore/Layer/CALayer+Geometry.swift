@@ -3,10 +3,12 @@ import Foundation
 /// Converting points and rectangles between the coordinate spaces of layers in one tree.
 ///
 /// A layer's point `p` (in its bounds coordinates) lands in its superlayer at
-/// `position + transform(p − anchor)`, where `anchor = bounds.origin + anchorPoint × bounds.size`;
-/// the superlayer's `sublayerTransform` then applies about the superlayer's own anchor.
-/// Transforms use Core Animation's row-vector convention with a perspective divide; the
-/// inverse direction inverts each transform, which is exact for flat (affine) transforms.
+/// `position + transform(p − anchor)`, where `anchor = bounds.origin + anchorPoint × bounds.size`
+/// (with `anchorPointZ` and `zPosition` as the z of the anchor and of the position); the
+/// superlayer's `sublayerTransform` then applies about the superlayer's own anchor, and the
+/// result is flattened into the superlayer's plane. Transforms use Core Animation's row-vector
+/// convention with a perspective divide; the inverse direction inverts that plane-to-plane map
+/// exactly (see `LayerGeometry`).
 extension CALayer {
     /// Converts `p` from the coordinate space of `l` to this layer's.
     ///
@@ -128,20 +130,35 @@ extension CALayer {
 }
 
 /// One layer's placement in its superlayer, read from model values.
+///
+/// The layer's plane (z = 0) maps into the superlayer by one 4 × 4 matrix: the move that puts
+/// the 3D anchor point (`anchorPoint` in the bounds, `anchorPointZ`: "reference point for
+/// position and transform", `CALayer.h`) at the origin, the `transform`, the move to
+/// (`position`, `zPosition`) ("The Z component of the layer's position in its superlayer"),
+/// then the superlayer's `sublayerTransform` ("Typically used as the projection matrix to add
+/// perspective", `CALayer.h`) about the superlayer's anchor. The superlayer flattens the result
+/// into its own plane (`CATransformLayer.h`: normal layers "project (i.e. flatten) their
+/// sublayers into the plane at Z=0"): a perspective divide, dropping z. So a depth that the
+/// layer's transform or `zPosition` gives is seen by the superlayer's perspective, and the way
+/// back is the exact inverse of that plane-to-plane map.
 private struct LayerGeometry {
-    let anchor: CGPoint
-    let position: CGPoint
-    let transform: CATransform3D
-    /// The superlayer's anchor and sublayer transform, if there is a superlayer.
-    let parentAnchor: CGPoint?
-    let parentSublayerTransform: CATransform3D?
+    /// Layer plane to superlayer plane, row-vector convention.
+    let toParentMatrix: CATransform3D
 
     init(_ state: LayerState, parent: LayerState?) {
-        anchor = Self.anchor(of: state)
-        position = state.position
-        transform = state.transform
-        parentAnchor = parent.map(Self.anchor(of:))
-        parentSublayerTransform = parent?.sublayerTransform
+        let anchor = Self.anchor(of: state)
+        var matrix = CATransform3DConcat(
+            CATransform3DMakeTranslation(-anchor.x, -anchor.y, -state.anchorPointZ),
+            CATransform3DConcat(state.transform,
+                                CATransform3DMakeTranslation(state.position.x, state.position.y, state.zPosition)))
+        if let parent {
+            let parentAnchor = Self.anchor(of: parent)
+            matrix = CATransform3DConcat(matrix, CATransform3DConcat(
+                CATransform3DMakeTranslation(-parentAnchor.x, -parentAnchor.y, 0),
+                CATransform3DConcat(parent.sublayerTransform,
+                                    CATransform3DMakeTranslation(parentAnchor.x, parentAnchor.y, 0))))
+        }
+        toParentMatrix = matrix
     }
 
     static func anchor(of state: LayerState) -> CGPoint {
@@ -149,22 +166,27 @@ private struct LayerGeometry {
                 y: state.bounds.minY + state.anchorPoint.y * state.bounds.height)
     }
 
-    func toParent(_ p: CGPoint) -> CGPoint {
-        var q = Self.apply(transform, to: CGPoint(x: p.x - anchor.x, y: p.y - anchor.y))
-        q = CGPoint(x: q.x + position.x, y: q.y + position.y)
-        guard let parentAnchor, let sublayer = parentSublayerTransform else { return q }
-        let s = Self.apply(sublayer, to: CGPoint(x: q.x - parentAnchor.x, y: q.y - parentAnchor.y))
-        return CGPoint(x: s.x + parentAnchor.x, y: s.y + parentAnchor.y)
-    }
+    func toParent(_ p: CGPoint) -> CGPoint { Self.apply(toParentMatrix, to: p) }
 
+    /// The point of the layer's plane that `toParent(_:)` takes to `p`. On the plane z = 0
+    /// the 4 × 4 matrix acts as the 3 × 3 homography of its x, y and w rows and columns,
+    /// which is inverted exactly; a layer seen edge-on (no inverse) falls back to the 4 × 4
+    /// inverse, or the matrix itself if it has none, as `CATransform3DInvert` returns.
     func fromParent(_ p: CGPoint) -> CGPoint {
-        var q = p
-        if let parentAnchor, let sublayer = parentSublayerTransform {
-            let s = Self.apply(CATransform3DInvert(sublayer), to: CGPoint(x: q.x - parentAnchor.x, y: q.y - parentAnchor.y))
-            q = CGPoint(x: s.x + parentAnchor.x, y: s.y + parentAnchor.y)
+        let t = toParentMatrix
+        // (x, y, 1) · H = (X, Y, W), H = [[m11 m12 m14] [m21 m22 m24] [m41 m42 m44]].
+        let (a, b, c) = (t.m11, t.m12, t.m14)
+        let (d, e, f) = (t.m21, t.m22, t.m24)
+        let (g, h, i) = (t.m41, t.m42, t.m44)
+        let determinant = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+        guard determinant != 0, determinant.isFinite else {
+            return Self.apply(CATransform3DInvert(toParentMatrix), to: p)
         }
-        let local = Self.apply(CATransform3DInvert(transform), to: CGPoint(x: q.x - position.x, y: q.y - position.y))
-        return CGPoint(x: local.x + anchor.x, y: local.y + anchor.y)
+        // (X, Y, 1) · adj(H) is proportional to (x, y, 1).
+        let x = p.x * (e * i - f * h) + p.y * (f * g - d * i) + (d * h - e * g)
+        let y = p.x * (c * h - b * i) + p.y * (a * i - c * g) + (b * g - a * h)
+        let w = p.x * (b * f - c * e) + p.y * (c * d - a * f) + (a * e - b * d)
+        return w != 0 && w != 1 ? CGPoint(x: x / w, y: y / w) : CGPoint(x: x, y: y)
     }
 
     /// Row-vector application to the point (x, y, 0, 1), with the perspective divide.
@@ -179,13 +201,18 @@ private struct LayerGeometry {
 /// The frame: the box that a layer's transformed bounds cover in its superlayer.
 extension CALayer {
     /// The rectangle that `bounds`, placed at `position` by `anchor` and transformed by
-    /// `transform` about it, covers in the superlayer.
-    static func frame(of bounds: CGRect, at position: CGPoint, anchor: CGPoint, transform: CATransform3D) -> CGRect {
+    /// `transform` about it, covers in the superlayer. The transform applies about the 3D
+    /// anchor point, whose z is `anchorZ` (`CALayer.h`: `anchorPointZ` is the "reference
+    /// point for position and transform"), so under a rotation about x or y a nonzero
+    /// `anchorZ` moves the box.
+    static func frame(of bounds: CGRect, at position: CGPoint, anchor: CGPoint, anchorZ: CGFloat = 0,
+                      transform: CATransform3D) -> CGRect {
         let local = CGRect(x: -bounds.width * anchor.x, y: -bounds.height * anchor.y,
                            width: bounds.width, height: bounds.height)
+        let placed = CATransform3DConcat(CATransform3DMakeTranslation(0, 0, -anchorZ), transform)
         let corners = [CGPoint(x: local.minX, y: local.minY), CGPoint(x: local.maxX, y: local.minY),
                        CGPoint(x: local.minX, y: local.maxY), CGPoint(x: local.maxX, y: local.maxY)]
-            .map { LayerGeometry.apply(transform, to: $0) }
+            .map { LayerGeometry.apply(placed, to: $0) }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         return CGRect(x: position.x + xs.min()!, y: position.y + ys.min()!,
                       width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)

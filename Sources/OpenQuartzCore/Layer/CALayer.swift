@@ -311,20 +311,25 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     }
 
     /// The layer's frame in its superlayer: derived from bounds, position, anchorPoint and
-    /// transform. Not animatable (Apple: animate `bounds` and `position` instead). A frame
-    /// with a negative width or height is standardized before it is set.
+    /// transform, the transform applying about the anchor point and `anchorPointZ`
+    /// (`CALayer.h`: the "reference point for position and transform"). Not animatable
+    /// (Apple: animate `bounds` and `position` instead). A frame with a negative width or
+    /// height is standardized before it is set.
     open var frame: CGRect {
         get {
-            let (bounds, position, anchor, transform) = Engine.locked {
-                (storage.bounds, storage.position, storage.anchorPoint, storage.transform)
+            let (bounds, position, anchor, anchorZ, transform) = Engine.locked {
+                (storage.bounds, storage.position, storage.anchorPoint, storage.anchorPointZ, storage.transform)
             }
-            return Self.frame(of: bounds, at: position, anchor: anchor, transform: transform)
+            return Self.frame(of: bounds, at: position, anchor: anchor, anchorZ: anchorZ, transform: transform)
         }
         set {
             let newValue = newValue.standardized
-            let (origin, anchor, transform) = Engine.locked { (storage.bounds.origin, storage.anchorPoint, storage.transform) }
+            let (origin, anchor, anchorZ, transform) = Engine.locked {
+                (storage.bounds.origin, storage.anchorPoint, storage.anchorPointZ, storage.transform)
+            }
             let size = Self.boundsSize(framed: newValue.size, by: transform)
-            let unplaced = Self.frame(of: CGRect(origin: origin, size: size), at: .zero, anchor: anchor, transform: transform)
+            let unplaced = Self.frame(of: CGRect(origin: origin, size: size), at: .zero, anchor: anchor,
+                                      anchorZ: anchorZ, transform: transform)
             bounds = CGRect(origin: origin, size: size)
             position = CGPoint(x: newValue.minX - unplaced.minX, y: newValue.minY - unplaced.minY)
         }
