@@ -15,8 +15,8 @@ extension AnimationOperation {
     /// Where a deferred add stands between the batch's phases.
     enum DeferredAdd {
         case resolving(key: String)
-        case attaching(key: String, ResolvedAnimation)
-        case reporting(OperationLifecycle.Added)
+        case attaching(PreparedAdd)
+        case reporting(PreparedAdd)
     }
 
     /// The lifecycle asked for the add of a fresh animation under `key` while the operation
@@ -25,36 +25,44 @@ extension AnimationOperation {
         deferredAdd = .resolving(key: key)
     }
 
-    /// The batch's first phase: resolves the deferred add's animation.
+    /// The batch's first phase: resolves the deferred add's animation and prepares what goes
+    /// on the layer.
     func resolveDeferredAdd() {
-        // Each phase takes the add out, rather than reading it in place: a read copies the
-        // value, and the write that follows destroys it.
-        guard let add = deferredAdd.take() else { return }
+        guard let add = takeDeferredAdd() else { return }
         guard case .resolving(let key) = consume add else { phaseViolation("resolved") }
         guard let layer else {
             receive(.layerGone)
             return
         }
-        deferredAdd = .attaching(key: key, resolvedAnimation(for: layer))
+        deferredAdd = .attaching(prepareAdd(resolvedAnimation(for: layer), key: key, on: layer))
     }
 
     /// The batch's second phase: writes the final values and adds the animation, inside the
     /// batch's transaction (whose commit fixes the begin time).
     func attachDeferredAdd() {
-        guard let add = deferredAdd.take() else { return }
-        guard case .attaching(let key, let resolved) = consume add else { phaseViolation("attached") }
+        guard let add = takeDeferredAdd() else { return }
+        guard case .attaching(let prepared) = consume add else { phaseViolation("attached") }
         guard let layer else {
             receive(.layerGone)
             return
         }
-        deferredAdd = .reporting(attach(resolved, key: key, to: layer, readsBegin: false))
+        attach(prepared, to: layer)
+        deferredAdd = .reporting(prepared)
     }
 
     /// The batch's last phase: tells the lifecycle what was added.
     func reportDeferredAdd() {
-        guard let add = deferredAdd.take() else { return }
-        guard case .reporting(let added) = consume add else { phaseViolation("reported") }
-        receive(.added(added))
+        guard let add = takeDeferredAdd() else { return }
+        guard case .reporting(let prepared) = consume add else { phaseViolation("reported") }
+        receive(.added(added(prepared, on: layer, readsBegin: false)))
+    }
+
+    /// Moves the deferred add out, leaving nil. Each phase takes it, rather than reading it in
+    /// place: a read copies the value, and the write that follows destroys it.
+    private func takeDeferredAdd() -> DeferredAdd? {
+        var taken: DeferredAdd?
+        swap(&taken, &deferredAdd)
+        return taken
     }
 
     private func phaseViolation(_ phase: String) -> Never {

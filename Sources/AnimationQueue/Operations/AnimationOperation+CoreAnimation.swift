@@ -17,36 +17,54 @@ extension AnimationOperation {
             receive(.layerGone)
             return
         }
-        receive(.added(attach(resolvedAnimation(for: layer), key: key, to: layer, readsBegin: true)))
+        let add = prepareAdd(resolvedAnimation(for: layer), key: key, on: layer)
+        attach(add, to: layer)
+        receive(.added(added(add, on: layer, readsBegin: true)))
     }
 
-    /// Writes `resolved`'s final values to the model and adds its animation under `key`, in a
-    /// transaction of the operation's own whose completion block is the operation's; returns
-    /// what was added. With `readsBegin`, the begin time Core Animation fixed at the commit is
-    /// read back; inside a batch's transaction it is not fixed yet (``batchDidCommit()``
-    /// reads it).
-    func attach(_ resolved: ResolvedAnimation, key: String, to layer: CALayer,
-                readsBegin: Bool) -> OperationLifecycle.Added {
-        let plan = resolved.animation.map { AddedAnimation(resolved: $0, delay: resolved.delay, on: layer, key: key) }
+    /// An add prepared before its transaction: the resolution, and what goes on the layer.
+    struct PreparedAdd {
+        let key: String
+        let resolved: ResolvedAnimation
+        /// Nil when there is nothing to animate: the final values are only written.
+        let plan: AddedAnimation?
+    }
+
+    /// Prepares the add of `resolved` under `key` (reading nothing but `layer`'s clock, for a
+    /// transition's delay).
+    func prepareAdd(_ resolved: ResolvedAnimation, key: String, on layer: CALayer) -> PreparedAdd {
+        PreparedAdd(key: key, resolved: resolved,
+                    plan: resolved.animation.map { AddedAnimation(resolved: $0, delay: resolved.delay, on: layer, key: key) })
+    }
+
+    /// Writes the final values to the model and adds the animation, in a transaction of the
+    /// operation's own whose completion block is the operation's.
+    func attach(_ add: PreparedAdd, to layer: CALayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        writeModel(resolved.finalValues, on: layer)
-        supersedeEarlierWriters(of: resolved.finalValues, on: layer)
-        if let plan {
+        writeModel(add.resolved.finalValues, on: layer)
+        supersedeEarlierWriters(of: add.resolved.finalValues, on: layer)
+        if let plan = add.plan {
             // The copy that `add(_:forKey:)` keeps and the completion block are the observer's
             // only owners, so the observer also reports the layer's deallocation (see
             // `AnimationObserver`).
-            let observer = AnimationObserver(operation: self, key: key, watchesLayer: true)
+            let observer = AnimationObserver(operation: self, key: add.key, watchesLayer: true)
             plan.timing.delegate = observer
             CATransaction.setCompletionBlock(observer.transactionDidComplete)
             if let transition = plan.transition { layer.add(transition, forKey: kCATransition) }
-            layer.add(plan.timing, forKey: key)
+            layer.add(plan.timing, forKey: add.key)
             plan.timing.delegate = nil
         }
         CATransaction.commit()
-        return .init(resolved: resolved, activeDuration: plan.map { ActiveDuration.of($0.timing) },
-                     begin: begin(of: plan == nil ? nil : key, on: layer, reads: readsBegin),
-                     hasTransition: plan?.transition != nil)
+    }
+
+    /// What the lifecycle hears about an attached add. With `readsBegin`, the begin time Core
+    /// Animation fixed at the commit is read back; inside a batch's transaction it is not
+    /// fixed yet (``batchDidCommit()`` reads it). `layer` is nil if it is gone since.
+    func added(_ add: PreparedAdd, on layer: CALayer?, readsBegin: Bool) -> OperationLifecycle.Added {
+        .init(resolved: add.resolved, activeDuration: add.plan.map { ActiveDuration.of($0.timing) },
+              begin: layer.flatMap { begin(of: add.plan == nil ? nil : add.key, on: $0, reads: readsBegin) },
+              hasTransition: add.plan?.transition != nil)
     }
 
     /// When the step that just committed began, in `layer`'s time and in media time: the
