@@ -10,21 +10,9 @@ import OpenQuartzCore
 /// Core Animation's geometry: a layer's point p lands in its superlayer at
 /// position + transform(p − (bounds.origin + anchorPoint × bounds.size)).
 @Suite struct CALayerGeometryTests {
-    /// A root (300 × 200 at (150, 100): its bounds coincide with the outer space) holding a
-    /// 20 × 20 child at (30, 40). Built in one transaction without actions.
+    /// ``geometryTree(_:)`` with `childTransform` on the child.
     func tree(childTransform: CATransform3D = CATransform3DIdentity) -> (root: CALayer, child: CALayer) {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
-        root.position = CGPoint(x: 150, y: 100)
-        let child = CALayer()
-        child.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-        child.position = CGPoint(x: 30, y: 40)
-        child.transform = childTransform
-        root.addSublayer(child)
-        CATransaction.commit()
-        return (root, child)
+        geometryTree { _, child in child.transform = childTransform }
     }
 
     /// A 40 × 40 sublayer of `root` whose (0, 0) is the root's (80, 80); call inside the

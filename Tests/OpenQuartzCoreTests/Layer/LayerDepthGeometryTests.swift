@@ -12,21 +12,16 @@ import OpenQuartzCore
 /// perspective"; a normal layer projects ("flatten[s]") its sublayers "into the plane at
 /// Z=0" (`CATransformLayer.h`). Expected values are worked out by hand below.
 @Suite struct LayerDepthGeometryTests {
-    /// A root (300 × 200 at (150, 100), anchor (150, 100)) holding a 20 × 20 child at
-    /// (30, 40), anchor (10, 10), configured by `configure` in the same transaction.
+    /// ``geometryTree(_:)``, configured by `configure` in the same transaction.
     func tree(_ configure: (CALayer, CALayer) -> Void) -> (root: CALayer, child: CALayer) {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
-        root.position = CGPoint(x: 150, y: 100)
-        let child = CALayer()
-        child.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-        child.position = CGPoint(x: 30, y: 40)
-        root.addSublayer(child)
-        configure(root, child)
-        CATransaction.commit()
-        return (root, child)
+        geometryTree(configure)
+    }
+
+    /// A perspective projection with the eye 500 points in front of the plane (m34 = −1/500).
+    var perspective: CATransform3D {
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 500
+        return t
     }
 
     /// A turn by 60° about the y axis, written out (row-vector convention).
@@ -59,8 +54,6 @@ import OpenQuartzCore
     /// 0.8, so it shows at (−137.5, −75) + (150, 100) = (12.5, 25).
     @Test func zPositionIsSeenThroughTheSuperlayersPerspective() {
         let (root, child) = tree { root, child in
-            var perspective = CATransform3DIdentity
-            perspective.m34 = -1.0 / 500
             root.sublayerTransform = perspective
             child.zPosition = 100
         }
@@ -73,8 +66,6 @@ import OpenQuartzCore
     /// (35, 40, −5√3) in the root, (−115, −60, −5√3) from its anchor; w = 1 + 5√3/500.
     @Test func depthFromATurnIsSeenThroughTheSuperlayersPerspective() {
         let (root, child) = tree { root, child in
-            var perspective = CATransform3DIdentity
-            perspective.m34 = -1.0 / 500
             root.sublayerTransform = perspective
             child.transform = sixtyDegreesAboutY
         }
