@@ -13,9 +13,9 @@ public protocol LayerAnimation: Sendable {
     /// The model-first contract, which ``AnimationOperation`` follows:
     /// 1. Call `resolve(for:)` once, when the operation starts (a gapless plan may call it
     ///    earlier, and again if that early commit is discarded), on the main thread.
-    ///    Operations that start together, in one batch, are all resolved before any of them
-    ///    writes its final values, so each is resolved against the layers as they were when
-    ///    the batch began.
+    ///    Operations that begin together, in one main-thread turn and one transaction, are
+    ///    all resolved before any of them writes its final values, so each is resolved
+    ///    against the layers as they were when they began.
     /// 2. Inside `CATransaction.begin()` / `setDisableActions(true)`, write every entry of
     ///    ``ResolvedAnimation/finalValues``, in order, with `layer.setValue(_:forKeyPath:)`.
     /// 3. If ``ResolvedAnimation/animation`` is nil, commit: there is nothing to wait for.
