@@ -27,18 +27,23 @@ enum LayerModelAccess {
     }
 
     /// Sets `keyPath` to `value`, as `setValue(_:forKeyPath:)` does.
+    ///
+    /// The key path is matched first and the value cast only for its property, so a write
+    /// makes one cast and copies nothing (matching the pair `(keyPath, value)` would copy
+    /// both into a tuple and try a cast for each case in turn).
     static func set(_ value: Any?, at keyPath: String, of layer: CALayer) {
-        switch (keyPath, value) {
-        case ("opacity", let value as Float): layer.opacity = value
-        case ("position", let value as CGPoint): layer.position = value
-        case ("position.x", let value as CGFloat): layer.position.x = value
-        case ("position.y", let value as CGFloat): layer.position.y = value
-        case ("bounds", let value as CGRect): layer.bounds = value
-        case ("transform", let value as CATransform3D): layer.transform = value
-        case ("cornerRadius", let value as CGFloat): layer.cornerRadius = value
-        case ("zPosition", let value as CGFloat): layer.zPosition = value
-        case ("shadowOpacity", let value as Float): layer.shadowOpacity = value
-        default: layer.setValue(value, forKeyPath: keyPath)
+        switch keyPath {
+        case "opacity": if let value = value as? Float { layer.opacity = value; return }
+        case "position": if let value = value as? CGPoint { layer.position = value; return }
+        case "position.x": if let value = value as? CGFloat { layer.position.x = value; return }
+        case "position.y": if let value = value as? CGFloat { layer.position.y = value; return }
+        case "bounds": if let value = value as? CGRect { layer.bounds = value; return }
+        case "transform": if let value = value as? CATransform3D { layer.transform = value; return }
+        case "cornerRadius": if let value = value as? CGFloat { layer.cornerRadius = value; return }
+        case "zPosition": if let value = value as? CGFloat { layer.zPosition = value; return }
+        case "shadowOpacity": if let value = value as? Float { layer.shadowOpacity = value; return }
+        default: break
         }
+        layer.setValue(value, forKeyPath: keyPath)
     }
 }

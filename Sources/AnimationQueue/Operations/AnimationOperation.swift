@@ -40,7 +40,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     @exclusivity(unchecked) var reported = (isExecuting: false, isFinished: false)
 
     /// The layer to animate, held weakly.
-    public private(set) weak var layer: CALayer?
+    public weak let layer: CALayer?
     /// The animation to play.
     public let animation: any LayerAnimation
     /// What the layer shows if the operation is cancelled while animating (`.holdPresentation`).
