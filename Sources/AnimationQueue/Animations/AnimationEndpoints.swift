@@ -3,21 +3,23 @@ import Foundation
 /// The from- and to-values of a one-key-path animation (``BasicAnimation``,
 /// ``SpringAnimation``), kept both as typed values and as Core Animation takes them.
 ///
-/// The Core Animation forms are boxed once, when a value is set: every step that plays the
-/// animation reads them as it resolves, without instantiating generic types for `Value`.
+/// The Core Animation forms are boxed once, when a value is set, in ``coreAnimation``: every
+/// step that plays the animation reads them as it resolves. That field comes first and its
+/// type is not generic, so code that is not specialised for `Value` (a resolution through
+/// `any LayerAnimation`) reads it at a fixed offset, without instantiating generic types for
+/// `Value` at each step.
 struct AnimationEndpoints<Value: AnimationValue> {
+    private(set) var coreAnimation: CoreAnimationEndpoints
     private var fromBox: UncheckedSendableBox<Value?>
     private var toBox: UncheckedSendableBox<Value>
-    private var coreAnimationFromBox: UncheckedSendableBox<Any?>
-    private var coreAnimationToBox: UncheckedSendableBox<Any>
 
     init(from: Value?, to: Value) {
         let from = from.map { validatedFinite($0, "from-value") }
         let to = validatedFinite(to, "to-value")
+        coreAnimation = CoreAnimationEndpoints(from: from?.coreAnimationValue, to: to.coreAnimationValue,
+                                               additiveIdentity: Value.additiveIdentity?.coreAnimationValue)
         fromBox = UncheckedSendableBox(from)
         toBox = UncheckedSendableBox(to)
-        coreAnimationFromBox = UncheckedSendableBox(from?.coreAnimationValue)
-        coreAnimationToBox = UncheckedSendableBox(to.coreAnimationValue)
     }
 
     var from: Value? {
@@ -25,7 +27,7 @@ struct AnimationEndpoints<Value: AnimationValue> {
         set {
             let newValue = newValue.map { validatedFinite($0, "from-value") }
             fromBox.value = newValue
-            coreAnimationFromBox.value = newValue?.coreAnimationValue
+            coreAnimation.from = newValue?.coreAnimationValue
         }
     }
 
@@ -34,10 +36,34 @@ struct AnimationEndpoints<Value: AnimationValue> {
         set {
             let newValue = validatedFinite(newValue, "to-value")
             toBox.value = newValue
-            coreAnimationToBox.value = newValue.coreAnimationValue
+            coreAnimation.to = newValue.coreAnimationValue
         }
     }
+}
 
-    var coreAnimationFrom: Any? { coreAnimationFromBox.value }
-    var coreAnimationTo: Any { coreAnimationToBox.value }
+/// The endpoints of a one-key-path animation as Core Animation takes them.
+struct CoreAnimationEndpoints: Sendable {
+    private var fromBox: UncheckedSendableBox<Any?>
+    private var toBox: UncheckedSendableBox<Any>
+    private let additiveIdentityBox: UncheckedSendableBox<Any?>
+
+    init(from: Any?, to: Any, additiveIdentity: Any?) {
+        fromBox = UncheckedSendableBox(from)
+        toBox = UncheckedSendableBox(to)
+        additiveIdentityBox = UncheckedSendableBox(additiveIdentity)
+    }
+
+    var from: Any? {
+        get { fromBox.value }
+        set { fromBox.value = newValue }
+    }
+
+    var to: Any {
+        get { toBox.value }
+        set { toBox.value = newValue }
+    }
+
+    /// The value type's zero, the start of an additive animation without a from-value (nil
+    /// for types with none).
+    var additiveIdentity: Any? { additiveIdentityBox.value }
 }

@@ -158,8 +158,8 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     public func resolve(for layer: CALayer) -> ResolvedAnimation {
         keyPath.validate(on: layer)
         return PropertyAnimationInput(
-            keyPath: keyPath.rawValue, from: endpoints.coreAnimationFrom, to: endpoints.coreAnimationTo,
-            additiveIdentity: isAdditive ? Value.additiveIdentity?.coreAnimationValue : nil, isAdditive: isAdditive,
+            keyPath: keyPath.rawValue, from: endpoints.coreAnimation.from, to: endpoints.coreAnimation.to,
+            additiveIdentity: isAdditive ? endpoints.coreAnimation.additiveIdentity : nil, isAdditive: isAdditive,
             isCumulative: false, duration: duration, mediaTiming: mediaTiming, timing: nil
         ).resolve(on: layer) {
             let spring = CASpringAnimation()

@@ -28,6 +28,15 @@ extension AnimationKeyPath where Value: AnimationValue {
         let checked = KeyPathValidation.Passed(layerClass: ObjectIdentifier(type(of: layer)), keyPath: rawValue,
                                                valueType: ObjectIdentifier(Value.self))
         if KeyPathValidation.hasPassed(checked) { return }
+        validateUnchecked(checked, on: layer, file: file, line: line)
+    }
+
+    /// The check itself, for a combination not checked before. A function of its own, never
+    /// inlined: its typed locals make generic code instantiate `Optional<Value>`'s type at
+    /// every call, which the check that passed before (every step but the first) would pay.
+    @inline(never)
+    private func validateUnchecked(_ checked: KeyPathValidation.Passed, on layer: CALayer,
+                                   file: StaticString, line: UInt) {
         let root = rawValue.split(separator: ".").first.map(String.init) ?? rawValue
         if root == "frame" { APIViolationFrameKeyPath(rawValue, file: file, line: line) }
         guard let current = Self.unwrapped(layer.value(forKeyPath: rawValue)) else {
