@@ -15,15 +15,18 @@ import Android
 /// nanoseconds; `Thread.current.threadDictionary` hashes an `NSString` key on each access
 /// and cost about a microsecond per `presentation()` (Benchmarks/README.md).
 final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
-    // Immutable after init; pthread keys are thread-safe.
-    private var key = pthread_key_t()
+    // Immutable after init (a `let`, so reading it makes no exclusivity check: every
+    // transaction call reads it); pthread keys are thread-safe.
+    private let key: pthread_key_t
 
     init() {
+        var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             guard let pointer = pointer as UnsafeMutableRawPointer? else { return }
             Unmanaged<AnyObject>.fromOpaque(pointer).release()
         }
         precondition(status == 0, "Internal inconsistency: pthread_key_create failed with \(status)")
+        self.key = key
     }
 
     /// The current thread's value.

@@ -11,14 +11,15 @@ final class TransactionScope {
     /// A key set to nil is set: it hides the value of an enclosing scope (Apple: "reading a
     /// key searches for the innermost scope that has set it").
     @exclusivity(unchecked) private var values: [String: Any?] = [:]
-    @exclusivity(unchecked) private var disableActions: Any?? = .none
+    /// `disableActions` as the scope set it, or nil if it set none.
+    @exclusivity(unchecked) private var disableActions: DisableActions?
     /// The timing function, if the scope set one (possibly nil); read by every add.
     @exclusivity(unchecked) private(set) var timingFunction: CAMediaTimingFunction?? = .none
 
     /// The value this scope set for `key` (possibly nil), or `.none` if it set none.
     func value(forKey key: String) -> Any?? {
         switch key {
-        case kCATransactionDisableActions: disableActions
+        case kCATransactionDisableActions: disableActions.map(\.value)
         case kCATransactionAnimationTimingFunction: timingFunction.map { $0 }
         case Transactions.CompletionKey.name: latestGroup.map { $0.block.map(UncheckedSendable.init) }
         default: values[key]
@@ -29,17 +30,40 @@ final class TransactionScope {
     /// sets.
     func setValue(_ value: Any?, forKey key: String) {
         switch key {
-        case kCATransactionDisableActions: setDisableActions(value)
+        case kCATransactionDisableActions: disableActions = .value(value)
         case kCATransactionAnimationTimingFunction where value == nil || value is CAMediaTimingFunction:
             timingFunction = .some(value as? CAMediaTimingFunction)
         default: values[key] = .some(value)
         }
     }
 
-    /// Sets `disableActions` (possibly to nil), as `CATransaction.setDisableActions(_:)` does
-    /// at every step of an animation scheduler, without the search by key.
-    func setDisableActions(_ value: Any?) {
-        disableActions = .some(value)
+    /// Sets `disableActions`, as `CATransaction.setDisableActions(_:)` does at every step of
+    /// an animation scheduler: without the search by key, and without boxing the flag.
+    func setDisableActions(_ flag: Bool) {
+        disableActions = .flag(flag)
+    }
+
+    /// Whether the scope disables actions, or nil if it did not set `disableActions`.
+    var disablesActions: Bool? {
+        switch disableActions {
+        case .flag(let flag): flag
+        case .value(let value): Convert.bool(value) ?? false
+        case nil: nil
+        }
+    }
+
+    /// `disableActions` as a scope set it: a flag through `setDisableActions(_:)`, or any
+    /// value (nil, a number) through `setValue(_:forKey:)`, which reads it back as it was set.
+    private enum DisableActions {
+        case flag(Bool)
+        case value(Any?)
+
+        var value: Any? {
+            switch self {
+            case .flag(let flag): flag
+            case .value(let value): value
+            }
+        }
     }
 
     /// The completion group of the block set last in this scope: it collects new animations.

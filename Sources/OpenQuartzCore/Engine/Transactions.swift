@@ -241,13 +241,24 @@ enum Transactions {
 
     static func value(forKey key: String) -> Any? {
         Engine.locked {
-            // Innermost first, without building the list of scopes: every property change
-            // reads `disableActions` through here.
+            // Innermost first, without building the list of scopes.
             let thread = current
             for scope in thread.explicit.reversed() {
                 if let value = scope.value(forKey: key) { return value }
             }
             return thread.implicit?.value(forKey: key) ?? nil
+        }
+    }
+
+    /// Whether the innermost scope that set `disableActions` disables actions (false if none
+    /// did): ``value(forKey:)`` without the boxing, for every property change.
+    static func disableActions() -> Bool {
+        Engine.locked {
+            let thread = current
+            for scope in thread.explicit.reversed() {
+                if let flag = scope.disablesActions { return flag }
+            }
+            return thread.implicit?.disablesActions ?? false
         }
     }
 

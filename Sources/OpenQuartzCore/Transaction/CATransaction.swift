@@ -71,7 +71,7 @@ open class CATransaction: NSObject {
 
     /// Whether actions triggered by property changes are suppressed (false).
     open class func disableActions() -> Bool {
-        Convert.bool(value(forKey: kCATransactionDisableActions)) ?? false
+        Transactions.disableActions()
     }
 
     /// Sets whether actions triggered by property changes are suppressed.
