@@ -27,7 +27,7 @@ struct AnimationEndpoints<Value: AnimationValue> {
         set {
             let newValue = newValue.map { validatedFinite($0, "from-value") }
             fromBox.value = newValue
-            coreAnimation.from = newValue?.coreAnimationValue
+            coreAnimation = coreAnimation.with(from: newValue?.coreAnimationValue)
         }
     }
 
@@ -36,15 +36,17 @@ struct AnimationEndpoints<Value: AnimationValue> {
         set {
             let newValue = validatedFinite(newValue, "to-value")
             toBox.value = newValue
-            coreAnimation.to = newValue.coreAnimationValue
+            coreAnimation = coreAnimation.with(to: newValue.coreAnimationValue)
         }
     }
 }
 
-/// The endpoints of a one-key-path animation as Core Animation takes them.
-struct CoreAnimationEndpoints: Sendable {
-    private var fromBox: UncheckedSendableBox<Any?>
-    private var toBox: UncheckedSendableBox<Any>
+/// The endpoints of a one-key-path animation as Core Animation takes them: immutable, so an
+/// animation description that is copied (into each operation that plays it, and at each
+/// resolution) copies one reference. Setting an endpoint replaces the whole object.
+final class CoreAnimationEndpoints: Sendable {
+    private let fromBox: UncheckedSendableBox<Any?>
+    private let toBox: UncheckedSendableBox<Any>
     private let additiveIdentityBox: UncheckedSendableBox<Any?>
 
     init(from: Any?, to: Any, additiveIdentity: Any?) {
@@ -53,17 +55,17 @@ struct CoreAnimationEndpoints: Sendable {
         additiveIdentityBox = UncheckedSendableBox(additiveIdentity)
     }
 
-    var from: Any? {
-        get { fromBox.value }
-        set { fromBox.value = newValue }
-    }
-
-    var to: Any {
-        get { toBox.value }
-        set { toBox.value = newValue }
-    }
-
+    var from: Any? { fromBox.value }
+    var to: Any { toBox.value }
     /// The value type's zero, the start of an additive animation without a from-value (nil
     /// for types with none).
     var additiveIdentity: Any? { additiveIdentityBox.value }
+
+    func with(from: Any?) -> CoreAnimationEndpoints {
+        CoreAnimationEndpoints(from: from, to: to, additiveIdentity: additiveIdentity)
+    }
+
+    func with(to: Any) -> CoreAnimationEndpoints {
+        CoreAnimationEndpoints(from: from, to: to, additiveIdentity: additiveIdentity)
+    }
 }
