@@ -54,7 +54,7 @@ extension AnimationOperation {
     func reportDeferredAdd() {
         guard let add = takeDeferredAdd() else { return }
         guard case .reporting(let prepared) = consume add else { phaseViolation("reported") }
-        receive(.added(added(prepared, on: layer, readsBegin: false)))
+        receive(.added(added(prepared, on: layer, readsBegin: false)), onMainThread: true)
     }
 
     /// Moves the deferred add out, leaving nil. Each phase takes it, rather than reading it in

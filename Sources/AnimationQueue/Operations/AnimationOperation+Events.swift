@@ -5,19 +5,20 @@ import Foundation
 /// (AnimationOperation+CoreAnimation.swift), the hooks and the KVO of the finish.
 extension AnimationOperation {
     /// Sends `event` to the lifecycle and performs the actions it returns; returns whether
-    /// there were any.
+    /// there were any. `onMainThread`: the caller runs on the main thread, so the actions
+    /// need not check.
     @discardableResult
-    func receive(_ event: OperationLifecycle.Event) -> Bool {
+    func receive(_ event: OperationLifecycle.Event, onMainThread: Bool = false) -> Bool {
         let actions = stateLock.withLock { lifecycle.receive(event) }
-        perform(actions)
+        perform(actions, onMainThread: onMainThread)
         return !actions.isEmpty
     }
 
     /// Performs `actions` in order, outside the lock. From the first one that needs the main
     /// thread on, they run there (recorded as work in flight until they have), so their order
-    /// holds.
-    func perform(_ actions: OperationLifecycle.Actions) {
-        var isOnMainThread: Bool?
+    /// holds. `onMainThread`: the caller runs on the main thread.
+    func perform(_ actions: OperationLifecycle.Actions, onMainThread: Bool = false) {
+        var isOnMainThread: Bool? = onMainThread ? true : nil
         for index in 0..<actions.count {
             let action = actions[index]
             if action.needsMainThread, !(isOnMainThread ?? MainThread.isCurrent) {
@@ -106,7 +107,7 @@ extension AnimationOperation {
         isArrivingInBatch = true
         // An open gate is passed at once; a closed one parks the step (`passGate` checks it
         // again, atomically with waiting, in case the run resumed meanwhile).
-        receive(.arrived(gate: gate.map { !$0.isOpen } ?? false, beginContext()))
+        receive(.arrived(gate: gate.map { !$0.isOpen } ?? false, beginContext()), onMainThread: true)
         isArrivingInBatch = false
     }
 

@@ -80,6 +80,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
 
     /// Whether an ``AnimationQueue`` is calling `start()` itself (``startForQueue()``).
     @exclusivity(unchecked) var isStartedByAnimationQueue = false
+    /// Whether `addDependency(_:)` was ever called: an operation that never had a
+    /// dependency skips reading `dependencies`, which Foundation copies under its lock.
+    @exclusivity(unchecked) private var mayHaveDependencies = false
     /// The start hopped to the main thread while the queue was calling it: the queue queues
     /// the arrival with the rest of its ready set.
     @exclusivity(unchecked) var isArrivalLeftToQueue = false
@@ -127,7 +130,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Keys the operation by its address (part of initialisation).
     private func setKey() {
         animationKey = Self.key(for: self)
-        lifecycle = OperationLifecycle(key: animationKey)
+        lifecycle.key = animationKey
     }
 
     /// A key unique among live operations: `"AQ."` and the object's address in base 36,
@@ -235,14 +238,16 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// (one transaction for all of them). Called on the main thread, it animates before
     /// returning. Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
-        let isStartedByAnimationQueue = stateLock.withLock { self.isStartedByAnimationQueue }
+        let (isStartedByAnimationQueue, mayHaveDependencies) = stateLock.withLock {
+            (self.isStartedByAnimationQueue, self.mayHaveDependencies)
+        }
         if !isStartedByAnimationQueue, !isReady, !isCancelled {
             QueueViolation.startedBeforeReady(self)
         }
         if !animation.totalDuration.isFinite, !isStartedByAnimationQueue {
             MainOperationQueueSlot.checkNeverEnding(self)
         }
-        unlinkDependencies()
+        if mayHaveDependencies { unlinkDependencies() }
         // In flight before it reports executing, until it animates, parks or finishes, so a
         // test clock that settles never sees it executing with nothing recorded.
         SchedulerActivity.begin(self)
@@ -272,6 +277,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         if let queue = QueueMembership.holder(of: self) {
             QueueViolation.dependencyAddedTooLate(to: self, on: operation, queue: queue)
         }
+        stateLock.withLock { mayHaveDependencies = true }
         super.addDependency(operation)
     }
 
@@ -289,6 +295,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// policy its queue was given for it). An `AnimationQueue` has done so already for
     /// dependencies in the queue; a plain queue, or a dependency on another queue, leaves
     /// it to the start.
+    /// `dependencies`, read only if the operation ever had one.
+    var dependenciesIfAny: [Operation] {
+        stateLock.withLock { mayHaveDependencies } ? dependencies : []
+    }
+
     private func unlinkDependencies() {
         let dependencies = self.dependencies
         guard !dependencies.isEmpty else { return }

@@ -134,7 +134,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {
         // Read once, for the links and as the cycle check's starting points: Foundation copies
         // them on each read. (The check reads those of the operations it reaches on its own.)
-        let dependencyLists = operations.map(\.dependencies)
+        let dependencyLists = operations.map { ($0 as? AnimationOperation)?.dependenciesIfAny ?? $0.dependencies }
         if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
             QueueViolation.dependencyCycle(cycle, queue: name)
         }

@@ -29,8 +29,9 @@ import Foundation
 /// cancel was requested, else `.interrupted`. Nothing to animate finishes `.finished` at once.
 struct OperationLifecycle {
     /// The key the operation adds its fresh animation under; an animation committed ahead
-    /// uses `key + ".ahead"`, so late callbacks of a discarded one are told apart.
-    let key: String
+    /// uses `key + ".ahead"`, so late callbacks of a discarded one are told apart. Set once,
+    /// as the operation initialises (the key is made from its address).
+    var key: String
     // Changed only by `receive(_:)` (OperationLifecycle+Transitions.swift) and `addHooks`.
     var state: State = .initialized(ahead: nil)
     /// Whether `cancel` was received (before the operation finished).
