@@ -91,7 +91,8 @@ final class StartBatch: @unchecked Sendable {
         while let (number, batch) = takeBatchOrStop(overBudget: isOverBudget) {
             CATransaction.begin()
             for operation in batch { operation.arriveOnMainThread(inBatch: number) }
-            for operation in batch { operation.resolveDeferredAdd() }
+            let systemReducesMotion = MotionPolicy.systemPrefersReducedMotion
+            for operation in batch { operation.resolveDeferredAdd(systemReducesMotion: systemReducesMotion) }
             for operation in batch { operation.attachDeferredAdd() }
             for operation in batch { operation.reportDeferredAdd() }
             CATransaction.commit()

@@ -50,7 +50,9 @@ extension AnimationOperation {
         }
         guard let layer, let queue, queue?.holdsBackUnstarted != true else { return false }
         let isMotionReduced = motion.isReduced
-        let resolved = LayerReading.$resolvesAhead.withValue(true) { resolvedAnimation(for: layer) }
+        let resolved = LayerReading.$resolvesAhead.withValue(true) {
+            resolvedAnimation(for: layer, isMotionReduced: isMotionReduced)
+        }
         guard let base = resolved.animation, !(base is CATransition) else { return false }
         let caAnimation = Self.scheduled(base, delay: resolved.delay, at: begin)
         let end = begin + ActiveDuration.of(caAnimation)

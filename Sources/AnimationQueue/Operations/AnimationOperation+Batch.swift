@@ -26,15 +26,18 @@ extension AnimationOperation {
     }
 
     /// The batch's first phase: resolves the deferred add's animation and prepares what goes
-    /// on the layer.
-    func resolveDeferredAdd() {
+    /// on the layer. `systemReducesMotion` is the system's Reduce Motion setting, which the
+    /// batch reads once for all its steps.
+    func resolveDeferredAdd(systemReducesMotion: Bool) {
         guard let add = takeDeferredAdd() else { return }
         guard case .resolving(let key) = consume add else { phaseViolation("resolved") }
         guard let layer else {
             receive(.layerGone)
             return
         }
-        deferredAdd = .attaching(prepareAdd(resolvedAnimation(for: layer), key: key, on: layer))
+        let isMotionReduced = motion.isReduced(systemSetting: systemReducesMotion)
+        deferredAdd = .attaching(prepareAdd(resolvedAnimation(for: layer, isMotionReduced: isMotionReduced),
+                                            key: key, on: layer))
     }
 
     /// The batch's second phase: writes the final values and adds the animation, inside the

@@ -3,9 +3,10 @@ import Foundation
 /// The Core Animation work of an ``AnimationOperation``'s actions, on the main thread (the
 /// cleanup of a finish may run on the thread that delivered Core Animation's callback).
 extension AnimationOperation {
-    func resolvedAnimation(for layer: CALayer) -> ResolvedAnimation {
+    /// The animation resolved against `layer`, adapted to reduced motion if `isMotionReduced`.
+    func resolvedAnimation(for layer: CALayer, isMotionReduced: Bool) -> ResolvedAnimation {
         let resolved = animation.resolve(for: layer)
-        return motion.isReduced ? resolved.reducingMotion(animation.reducedMotion ?? .jumpToFinal) : resolved
+        return isMotionReduced ? resolved.reducingMotion(animation.reducedMotion ?? .jumpToFinal) : resolved
     }
 
     /// Resolves the animation, writes the final values to the model and adds the animation
@@ -17,7 +18,7 @@ extension AnimationOperation {
             receive(.layerGone)
             return
         }
-        let add = prepareAdd(resolvedAnimation(for: layer), key: key, on: layer)
+        let add = prepareAdd(resolvedAnimation(for: layer, isMotionReduced: motion.isReduced), key: key, on: layer)
         attach(add, to: layer)
         receive(.added(added(add, on: layer, readsBegin: true)))
     }

@@ -13,20 +13,25 @@ public enum MotionPolicy: Sendable, Hashable {
     /// when it has none). Order, dependencies and outcomes are unchanged.
     case reduced
     /// Follow the system's Reduce Motion accessibility setting, read when each step starts
-    /// (the default). The environment variable `ANIMATIONQUEUE_REDUCE_MOTION` overrides it
+    /// (once for the steps that start together in one main-thread turn) (the default). The environment variable `ANIMATIONQUEUE_REDUCE_MOTION` overrides it
     /// on every platform (`1` on, anything else off), and stands in for it where there is none.
     case system
 
     /// Whether motion is reduced right now; call on the main thread.
-    var isReduced: Bool {
+    var isReduced: Bool { isReduced(systemSetting: Self.systemPrefersReducedMotion) }
+
+    /// Whether motion is reduced, given the system setting as the caller read it (once for
+    /// steps that start together); call on the main thread.
+    func isReduced(systemSetting: @autoclosure () -> Bool) -> Bool {
         switch self {
         case .full: false
         case .reduced: true
-        case .system: Self.systemPrefersReducedMotion
+        case .system: systemSetting()
         }
     }
 
-    private static var systemPrefersReducedMotion: Bool {
+    /// The system's Reduce Motion setting; call on the main thread.
+    static var systemPrefersReducedMotion: Bool {
         // One variable through `getenv`: `ProcessInfo.environment` copies the whole
         // environment into a dictionary, about 100 mallocs, and this runs on every step.
         if let value = getenv("ANIMATIONQUEUE_REDUCE_MOTION") { return String(cString: value) == "1" }

@@ -454,6 +454,10 @@ import Testing
             #expect(CATransaction.disableActions() == true)
             CATransaction.setDisableActions(false)
             #expect(CATransaction.disableActions() == false)
+            #expect(CATransaction.value(forKey: kCATransactionDisableActions) as? Bool == false,
+                    "the flag reads back through value(forKey:)")
+            CATransaction.setValue(nil, forKey: kCATransactionDisableActions)
+            #expect(CATransaction.disableActions() == false, "nil set in the inner scope hides the outer true")
             CATransaction.commit()
             #expect(CATransaction.disableActions() == true)
             CATransaction.commit()

@@ -227,15 +227,26 @@ struct OperationLifecycle {
         }
     }
 
-    struct Finish {
-        var outcome: AnimationOutcome
-        var wasExecuting: Bool
+    /// How the operation finishes. A class, immutable: the largest payload of an ``Action``
+    /// is then one reference, so every action, and every list of them, is small to copy.
+    final class Finish {
+        let outcome: AnimationOutcome
+        let wasExecuting: Bool
         /// The animation to take off the layer, so nothing of the operation stays attached.
-        var cleanup: (key: String, hasTransition: Bool)?
+        let cleanup: (key: String, hasTransition: Bool)?
         /// A cancel's policy was written but the animation had reached its end: the final
         /// values to write back (main thread), matching the `.finished` outcome.
-        var restoreFinalValues: [(keyPath: String, value: Any?)]?
-        var hooks: Hooks
+        let restoreFinalValues: [(keyPath: String, value: Any?)]?
+        let hooks: Hooks
+
+        init(outcome: AnimationOutcome, wasExecuting: Bool, cleanup: (key: String, hasTransition: Bool)?,
+             restoreFinalValues: [(keyPath: String, value: Any?)]?, hooks: Hooks) {
+            self.outcome = outcome
+            self.wasExecuting = wasExecuting
+            self.cleanup = cleanup
+            self.restoreFinalValues = restoreFinalValues
+            self.hooks = hooks
+        }
     }
 
     typealias StartHook = @Sendable (AnimationOperation, CFTimeInterval) -> Void
