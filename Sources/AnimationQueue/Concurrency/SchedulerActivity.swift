@@ -134,9 +134,11 @@ package final class SchedulerActivity: @unchecked Sendable {
     // MARK: Tracked clocks
 
     #if !canImport(QuartzCore)
-    // `registryLock` guards `tracked`: the clocks that test clocks track, held weakly.
+    // `registryLock` guards `tracked`: the clocks that test clocks track, held weakly. Its
+    // accesses skip the run-time exclusivity check, which the lock makes redundant (every
+    // operation looks its clock up as it is created).
     private static let registryLock = NSLock()
-    nonisolated(unsafe) private static var tracked: [ObjectIdentifier: WeakActivity] = [:]
+    @exclusivity(unchecked) nonisolated(unsafe) private static var tracked: [ObjectIdentifier: WeakActivity] = [:]
 
     private struct WeakActivity {
         weak var activity: SchedulerActivity?

@@ -28,9 +28,11 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     // Thread safety: `lock` guards `graph` and the state below that says so. Operations are
     // cancelled, unlinked and enqueued outside it. This state is internal, not private, only
     // for the queue's own extensions (AnimationQueue+HandOver.swift and
-    // AnimationQueue+ApplicationLifecycle.swift); nothing else touches it.
+    // AnimationQueue+ApplicationLifecycle.swift); nothing else touches it. The graph skips the
+    // run-time exclusivity check: every access holds `lock`, and adding a burst of operations
+    // accesses it once per operation.
     let lock = NSLock()
-    var graph = DependencyGraph()
+    @exclusivity(unchecked) var graph = DependencyGraph()
     /// Operations whose cancellation is being (or was) propagated; guarded by `lock`.
     var propagating = Set<ObjectIdentifier>()
     /// Callers of ``waitUntilAllOperationsAreFinished()``, each with the operations it still

@@ -3,9 +3,10 @@ import Foundation
 /// Which ``AnimationQueue`` holds each unfinished operation, process-wide, so an operation
 /// added to a second queue is reported instead of being started twice.
 enum QueueMembership {
-    // `lock` guards `queues`.
+    // `lock` guards `queues`, so its accesses skip the run-time exclusivity check (a claim
+    // makes one per operation).
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var queues: [ObjectIdentifier: String] = [:]
+    @exclusivity(unchecked) nonisolated(unsafe) private static var queues: [ObjectIdentifier: String] = [:]
 
     /// Records that `operations` belong to the queue named `queue`, in one step; returns the
     /// first of them that another queue already holds, with that queue's name. The caller
