@@ -5,19 +5,26 @@ extension OperationLifecycle {
     /// first is stored inline, so that such an event allocates nothing. The rest go to an
     /// array.
     struct Actions: Sequence {
-        private var first: Action?
+        // Spelled `Optional<Action>`, not `Action?`: a `var` of the sugared type starts as nil
+        // before any initializer runs, so an initializer's first write would destroy that nil
+        // (a call through the enum's outlined destroy) instead of initializing the field.
+        private var first: Optional<Action>
         // Empty unless `first` is set.
-        private var rest: [Action] = []
+        private var rest: [Action]
 
         static var none: Actions { Actions() }
 
-        private init() {}
-
-        init(_ action: Action) {
-            first = action
+        private init() {
+            first = nil
+            rest = []
         }
 
-        init(_ action: Action, _ next: Action) {
+        init(_ action: consuming Action) {
+            first = action
+            rest = []
+        }
+
+        init(_ action: consuming Action, _ next: consuming Action) {
             first = action
             rest = [next]
         }

@@ -35,9 +35,12 @@ extension OperationLifecycle {
             attachment.activeDuration = active
             attachment.hasTransition = added.hasTransition
             if let begin = added.begin, attachment.begin == nil { attachment.begin = begin }
-            var actions = Actions.none
-            if isCancelRequested, attachment.reports.stop == nil { actions.append(.applyCancellation(key: attachment.key)) }
-            return progress(attachment) + actions
+            // A cancel that came while the animation was being added applies now, after what
+            // progress reports.
+            let cancelling = isCancelRequested && attachment.reports.stop == nil ? attachment.key : nil
+            var actions = progress(attachment)
+            if let cancelling { actions.append(.applyCancellation(key: cancelling)) }
+            return actions
 
         case (.animating(var attachment), .beginResolved(let key, let layerTime, let mediaTime)) where attachment.key == key:
             guard attachment.begin == nil else { return .none }
