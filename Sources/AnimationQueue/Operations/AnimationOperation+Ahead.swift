@@ -45,7 +45,7 @@ extension AnimationOperation {
     @discardableResult
     func commitAhead(at begin: CFTimeInterval) -> Bool {
         let queue = withLifecycle { lifecycle -> (any OperationQueueHooks)?? in
-            guard case .initialized(nil) = lifecycle.state, !lifecycle.isCancelRequested else { return .none }
+            guard case .initialized = lifecycle.state, lifecycle.ahead == nil, !lifecycle.isCancelRequested else { return .none }
             return .some(lifecycle.hooks.queue)
         }
         guard let layer, let queue, queue?.holdsBackUnstarted != true else { return false }

@@ -6,21 +6,21 @@ extension OperationLifecycle {
     mutating func receive(_ event: Event) -> Actions {
         switch (state, event) {
         // Start.
-        case (.initialized(let ahead), .start):
-            if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: false, discarding: ahead) }
-            state = .waitingForMain(ahead: ahead)
+        case (.initialized, .start):
+            if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: false, discardingAhead: true) }
+            state = .waitingForMain
             return Actions(.hopToMain)
 
         // Arrival on the main thread, the gate, and the beginning.
-        case (.waitingForMain(let ahead), .arrived(let gate, let context)):
-            if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: true, discarding: ahead) }
+        case (.waitingForMain, .arrived(let gate, let context)):
+            if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: true, discardingAhead: true) }
             if gate {
-                state = .parked(ahead: ahead)
+                state = .parked
                 return Actions(.passGate)
             }
-            return begin(ahead: ahead, context)
-        case (.parked(let ahead), .gatePassed(let context)):
-            return begin(ahead: ahead, context)
+            return begin(context)
+        case (.parked, .gatePassed(let context)):
+            return begin(context)
         case (.finished, .gatePassed):
             return .none
 
@@ -56,17 +56,15 @@ extension OperationLifecycle {
         case (.animating(var attachment), .completed(let key)) where attachment.key == key:
             attachment.reports.completed = true
             return progress(attachment)
-        case (.initialized(var ahead?), .stopped(let key, let finished)) where ahead.key == key,
-             (.waitingForMain(var ahead?), .stopped(let key, let finished)) where ahead.key == key,
-             (.parked(var ahead?), .stopped(let key, let finished)) where ahead.key == key:
-            if ahead.reports.stop == nil { ahead.reports.stop = finished }
-            replaceAhead(ahead)
+        case (.initialized, .stopped(let key, let finished)) where ahead?.key == key,
+             (.waitingForMain, .stopped(let key, let finished)) where ahead?.key == key,
+             (.parked, .stopped(let key, let finished)) where ahead?.key == key:
+            if ahead?.reports.stop == nil { ahead?.reports.stop = finished }
             return .none
-        case (.initialized(var ahead?), .completed(let key)) where ahead.key == key,
-             (.waitingForMain(var ahead?), .completed(let key)) where ahead.key == key,
-             (.parked(var ahead?), .completed(let key)) where ahead.key == key:
-            ahead.reports.completed = true
-            replaceAhead(ahead)
+        case (.initialized, .completed(let key)) where ahead?.key == key,
+             (.waitingForMain, .completed(let key)) where ahead?.key == key,
+             (.parked, .completed(let key)) where ahead?.key == key:
+            ahead?.reports.completed = true
             return .none
         case (_, .stopped), (_, .completed):
             // A discarded animation's, or one reported after the operation finished.
@@ -81,9 +79,8 @@ extension OperationLifecycle {
             isCancelRequested = true
             let notify = Action.notifyCancelled(hooks: hooks)
             switch state {
-            case .initialized(let ahead?):
-                state = .initialized(ahead: nil)
-                return Actions(notify, .discardAhead(ahead, applyPolicy: true))
+            case .initialized where ahead != nil:
+                return Actions(notify, .discardAhead(takeAhead()!, applyPolicy: true))
             case .parked:
                 return Actions(notify, .resumeParked)
             case .animating(let attachment) where !attachment.isAdding && attachment.reports.stop == nil:
@@ -104,10 +101,10 @@ extension OperationLifecycle {
             return .none
 
         // The layer was deallocated.
-        case (.parked(let ahead), .layerGone):
+        case (.parked, .layerGone):
             // Held at a paused run's gate: it can no longer animate, so it ends now, not
             // when the run resumes.
-            return finishUnstarted(outcome(stop: nil), wasExecuting: true, discarding: ahead)
+            return finishUnstarted(outcome(stop: nil), wasExecuting: true, discardingAhead: true)
         case (.animating(let attachment), .layerGone):
             let outcome = outcome(stop: attachment.reports.stop)
             state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
@@ -126,15 +123,10 @@ extension OperationLifecycle {
             return .none
 
         // The app entered the background.
-        case (.initialized(let ahead?), .background):
-            state = .initialized(ahead: nil)
-            return Actions(.discardAhead(ahead, applyPolicy: false))
-        case (.waitingForMain(let ahead?), .background):
-            state = .waitingForMain(ahead: nil)
-            return Actions(.discardAhead(ahead, applyPolicy: false))
-        case (.parked(let ahead?), .background):
-            state = .parked(ahead: nil)
-            return Actions(.discardAhead(ahead, applyPolicy: false))
+        case (.initialized, .background) where ahead != nil,
+             (.waitingForMain, .background) where ahead != nil,
+             (.parked, .background) where ahead != nil:
+            return Actions(.discardAhead(takeAhead()!, applyPolicy: false))
         case (.animating(let attachment), .background) where !attachment.isAdding && attachment.reports.stop == nil:
             return Actions(.removeForBackground(key: attachment.key, hasTransition: attachment.hasTransition))
         case (_, .background):
@@ -143,16 +135,15 @@ extension OperationLifecycle {
         // The queue was suspended: an unstarted step's commit ahead goes, as if cancelled
         // (if it has begun, the layer is left as the cancellation policy says); the step
         // starts afresh when the queue hands it over.
-        case (.initialized(let ahead?), .heldBack):
-            state = .initialized(ahead: nil)
-            return Actions(.discardAhead(ahead, applyPolicy: true))
+        case (.initialized, .heldBack) where ahead != nil:
+            return Actions(.discardAhead(takeAhead()!, applyPolicy: true))
         case (_, .heldBack):
             return .none
 
         // Committing ahead (gapless plans): only before the start, once, without a cancel.
-        case (.initialized(nil), .commitAhead(let ahead)) where !isCancelRequested:
-            state = .initialized(ahead: ahead)
-            return Actions(.commitAhead(ahead))
+        case (.initialized, .commitAhead(let committed)) where ahead == nil && !isCancelRequested:
+            ahead = committed
+            return Actions(.commitAhead(committed))
         case (_, .commitAhead):
             return .none
 
@@ -164,9 +155,11 @@ extension OperationLifecycle {
     // MARK: Helpers
 
     /// The beginning, on the main thread, once any gate was passed.
-    private mutating func begin(ahead: CommittedAhead?, _ context: BeginContext) -> Actions {
-        if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: true, discarding: ahead) }
-        guard context.layerAlive else { return finishUnstarted(.interrupted, wasExecuting: true, discarding: nil) }
+    private mutating func begin(_ context: BeginContext) -> Actions {
+        if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: true, discardingAhead: true) }
+        // With the layer gone there is nothing to take off it.
+        guard context.layerAlive else { return finishUnstarted(.interrupted, wasExecuting: true, discardingAhead: false) }
+        let ahead = takeAhead()
         if let ahead, let adoption = context.adoption, adoption.layerTime >= ahead.begin - Self.adoptionTolerance {
             var attachment = Attachment(key: ahead.key, resolved: ahead.resolved)
             attachment.activeDuration = ahead.end - ahead.begin
@@ -218,11 +211,14 @@ extension OperationLifecycle {
         return isCancelRequested ? .cancelled : .interrupted
     }
 
+    /// Finishes an operation that has not begun; its commit ahead, if any, is dropped, and with
+    /// `discardingAhead` taken off the layer first.
     private mutating func finishUnstarted(_ outcome: AnimationOutcome, wasExecuting: Bool,
-                                          discarding ahead: CommittedAhead?) -> Actions {
+                                          discardingAhead: Bool) -> Actions {
         state = .finished(outcome, plannedEnd: nil)
+        let ahead = takeAhead()
         let finishing = finish(outcome, nil, wasExecuting: wasExecuting)
-        guard let ahead else { return Actions(finishing) }
+        guard discardingAhead, let ahead else { return Actions(finishing) }
         return Actions(.discardAhead(ahead, applyPolicy: isCancelRequested), finishing)
     }
 
@@ -234,12 +230,10 @@ extension OperationLifecycle {
                               restoreFinalValues: restore, hooks: hooks))
     }
 
-    private mutating func replaceAhead(_ ahead: CommittedAhead) {
-        switch state {
-        case .initialized: state = .initialized(ahead: ahead)
-        case .waitingForMain: state = .waitingForMain(ahead: ahead)
-        case .parked: state = .parked(ahead: ahead)
-        default: preconditionFailure("Internal inconsistency: \(state) holds no commit ahead")
-        }
+    /// The commit ahead, moved out (nil left behind).
+    private mutating func takeAhead() -> CommittedAhead? {
+        var taken: CommittedAhead?
+        swap(&taken, &ahead)
+        return taken
     }
 }

@@ -5,9 +5,10 @@ import Foundation
 /// outside its lock (KVO, Core Animation calls, hooks).
 ///
 /// States (`c` is the cancel flag, set once by `cancel` and checked against the table):
-/// - `initialized(ahead)`: not started; a gapless plan may have committed its animation ahead.
-/// - `waitingForMain(ahead)`: `start()` ran; the work hops to the main thread.
-/// - `parked(ahead)`: on the main thread, held at a paused run's gate.
+/// - `initialized`: not started; a gapless plan may have committed its animation ahead
+///   (``ahead``, held until the operation begins).
+/// - `waitingForMain`: `start()` ran; the work hops to the main thread.
+/// - `parked`: on the main thread, held at a paused run's gate.
 /// - `animating(attachment)`: the animation is (being) added; waiting for Core Animation's
 ///   `animationDidStop(_:finished:)` *and* the transaction's completion, in either order.
 /// - `finished(outcome)`.
@@ -33,7 +34,12 @@ struct OperationLifecycle {
     /// as the operation initialises (the key is made from its address).
     var key: String
     // Changed only by `receive(_:)` (OperationLifecycle+Transitions.swift) and `addHooks`.
-    var state: State = .initialized(ahead: nil)
+    var state: State = .initialized
+    /// The animation a gapless plan committed ahead, while the operation has not begun
+    /// (`initialized`, `waitingForMain` or `parked`; nil in the other states). A field of its
+    /// own rather than a payload of those states, so the steps between them neither copy
+    /// nor destroy it. Changed only by `receive(_:)`, as `state` is.
+    var ahead: CommittedAhead?
     /// Whether `cancel` was received (before the operation finished).
     var isCancelRequested = false
     /// Who to tell about the start, cancel and finish; released once finished.
@@ -49,9 +55,9 @@ struct OperationLifecycle {
     // MARK: State
 
     enum State: CustomStringConvertible {
-        case initialized(ahead: CommittedAhead?)
-        case waitingForMain(ahead: CommittedAhead?)
-        case parked(ahead: CommittedAhead?)
+        case initialized
+        case waitingForMain
+        case parked
         case animating(Attachment)
         /// `plannedEnd` is kept for a `.finished` operation: a gapless dependent committed
         /// after its dependency ended still begins at that end.
@@ -59,7 +65,7 @@ struct OperationLifecycle {
 
         var description: String {
             switch self {
-            case .initialized(let ahead): "initialized\(ahead == nil ? "" : " (committed ahead)")"
+            case .initialized: "initialized"
             case .waitingForMain: "waitingForMain"
             case .parked: "parked"
             case .animating(let attachment): "animating(\(attachment.key)\(attachment.isAdding ? ", adding" : ""))"
@@ -346,13 +352,6 @@ struct OperationLifecycle {
         switch state {
         case .waitingForMain, .parked, .animating: true
         case .initialized, .finished: false
-        }
-    }
-
-    var ahead: CommittedAhead? {
-        switch state {
-        case .initialized(let ahead), .waitingForMain(let ahead), .parked(let ahead): ahead
-        case .animating, .finished: nil
         }
     }
 
