@@ -386,5 +386,20 @@ import Testing
             expectClose(try #require(layer.presentation()).position.x, -1, "at \(time)")
         }
     }
+    /// Apple, `CAAnimation.h`: the children run "in the time space of the parent animation
+    /// using the normal rules", where local time is `(tp − begin) · speed + offset`
+    /// (`CAMediaTiming.h`). A child with beginTime −0.5 is already half done when the group
+    /// starts: 0.25 s in it is at 0.75 of its 1 s move, and it ends 0.5 s in.
+    @Test func childWithANegativeBeginTimeIsUnderWayWhenTheGroupStarts() throws {
+        let h = EngineHarness()
+        let layer = makeLayer(h)
+        let move = delayedMove()
+        move.beginTime = -0.5
+        h.commit { layer.add(group([move]), forKey: "g") }
+        h.advanceClock(to: 100.25)
+        expectClose(try #require(layer.presentation()).position.x, 75)
+        h.advanceClock(to: 100.75)
+        expectClose(try #require(layer.presentation()).position.x, -1)
+    }
 }
 #endif
