@@ -3,29 +3,37 @@ import Foundation
 /// The transition table of ``OperationLifecycle``, one case per legal (state, event) pair.
 extension OperationLifecycle {
     /// Applies `event` and returns the actions to perform, in order, outside the lock.
+    ///
+    /// By event, then by state: a switch over the pair would copy both into a tuple, and
+    /// destroy it, at every event.
     mutating func receive(_ event: Event) -> Actions {
-        switch (state, event) {
+        switch event {
         // Start.
-        case (.initialized, .start):
+        case .start:
+            guard case .initialized = state else { invalid(event) }
             if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: false, discardingAhead: true) }
             state = .waitingForMain
             return Actions(.hopToMain)
 
         // Arrival on the main thread, the gate, and the beginning.
-        case (.waitingForMain, .arrived(let gate, let context)):
+        case .arrived(let gate, let context):
+            guard case .waitingForMain = state else { invalid(event) }
             if isCancelRequested { return finishUnstarted(.cancelled, wasExecuting: true, discardingAhead: true) }
             if gate {
                 state = .parked
                 return Actions(.passGate)
             }
             return begin(context)
-        case (.parked, .gatePassed(let context)):
-            return begin(context)
-        case (.finished, .gatePassed):
-            return .none
+        case .gatePassed(let context):
+            switch state {
+            case .parked: return begin(context)
+            case .finished: return .none
+            default: invalid(event)
+            }
 
         // The fresh animation was added.
-        case (.animating(var attachment), .added(let added)) where attachment.isAdding:
+        case .added(let added):
+            guard case .animating(var attachment) = state, attachment.isAdding else { invalid(event) }
             guard let active = added.activeDuration else {
                 // Nothing to animate: the values are committed, the operation has finished.
                 state = .finished(.finished, plannedEnd: nil)
@@ -42,40 +50,46 @@ extension OperationLifecycle {
             if let cancelling { actions.append(.applyCancellation(key: cancelling)) }
             return actions
 
-        case (.animating(var attachment), .beginResolved(let key, let layerTime, let mediaTime)) where attachment.key == key:
-            guard attachment.begin == nil else { return .none }
+        case .beginResolved(let key, let layerTime, let mediaTime):
+            guard case .animating(var attachment) = state, attachment.key == key, attachment.begin == nil else {
+                return .none
+            }
             attachment.begin = (layerTime, mediaTime)
             return progress(attachment)
-        case (_, .beginResolved):
-            return .none
 
-        // Core Animation's two callbacks, in either order.
-        case (.animating(var attachment), .stopped(let key, let finished)) where attachment.key == key:
-            if attachment.reports.stop == nil { attachment.reports.stop = finished }
-            return progress(attachment)
-        case (.animating(var attachment), .completed(let key)) where attachment.key == key:
-            attachment.reports.completed = true
-            return progress(attachment)
-        case (.initialized, .stopped(let key, let finished)) where ahead?.key == key,
-             (.waitingForMain, .stopped(let key, let finished)) where ahead?.key == key,
-             (.parked, .stopped(let key, let finished)) where ahead?.key == key:
-            if ahead?.reports.stop == nil { ahead?.reports.stop = finished }
-            return .none
-        case (.initialized, .completed(let key)) where ahead?.key == key,
-             (.waitingForMain, .completed(let key)) where ahead?.key == key,
-             (.parked, .completed(let key)) where ahead?.key == key:
-            ahead?.reports.completed = true
-            return .none
-        case (_, .stopped), (_, .completed):
-            // A discarded animation's, or one reported after the operation finished.
-            return .none
+        // Core Animation's two callbacks, in either order. Anything else is a discarded
+        // animation's, or one reported after the operation finished.
+        case .stopped(let key, let finished):
+            switch state {
+            case .animating(var attachment) where attachment.key == key:
+                if attachment.reports.stop == nil { attachment.reports.stop = finished }
+                return progress(attachment)
+            case .initialized where ahead?.key == key,
+                 .waitingForMain where ahead?.key == key,
+                 .parked where ahead?.key == key:
+                if ahead?.reports.stop == nil { ahead?.reports.stop = finished }
+                return .none
+            default:
+                return .none
+            }
+        case .completed(let key):
+            switch state {
+            case .animating(var attachment) where attachment.key == key:
+                attachment.reports.completed = true
+                return progress(attachment)
+            case .initialized where ahead?.key == key,
+                 .waitingForMain where ahead?.key == key,
+                 .parked where ahead?.key == key:
+                ahead?.reports.completed = true
+                return .none
+            default:
+                return .none
+            }
 
         // Cancellation.
-        case (.finished, .cancel):
-            return .none
-        case (_, .cancel) where isCancelRequested:
-            return .none
-        case (_, .cancel):
+        case .cancel:
+            if case .finished = state { return .none }
+            if isCancelRequested { return .none }
             isCancelRequested = true
             let notify = Action.notifyCancelled(hooks: hooks)
             switch state {
@@ -90,66 +104,69 @@ extension OperationLifecycle {
                 // added (`added` applies it), or already stopped (its outcome is decided).
                 return Actions(notify)
             }
-        case (.animating(var attachment), .applyingCancellation(let key))
-            where attachment.key == key && attachment.reports.stop == nil:
-            guard let resolved = attachment.resolved else { return .none }
+        case .applyingCancellation(let key):
+            // Otherwise the animation stopped meanwhile (it reached its end, or was removed).
+            guard case .animating(var attachment) = state, attachment.key == key, attachment.reports.stop == nil,
+                  let resolved = attachment.resolved else { return .none }
             attachment.cancellationApplied = true
             state = .animating(attachment)
             return Actions(.writeCancellationPolicy(key: key, resolved: resolved, hasTransition: attachment.hasTransition))
-        case (_, .applyingCancellation):
-            // The animation stopped meanwhile (it reached its end, or was removed).
-            return .none
 
         // The layer was deallocated.
-        case (.parked, .layerGone):
-            // Held at a paused run's gate: it can no longer animate, so it ends now, not
-            // when the run resumes.
-            return finishUnstarted(outcome(stop: nil), wasExecuting: true, discardingAhead: true)
-        case (.animating(let attachment), .layerGone):
-            let outcome = outcome(stop: attachment.reports.stop)
-            state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
-            return startIfUnannounced(attachment) + Actions(finish(outcome, nil))
-        case (_, .layerGone):
-            // Not yet on the main thread: the beginning sees the layer gone. Finished:
-            // nothing to do.
-            return .none
+        case .layerGone:
+            switch state {
+            case .parked:
+                // Held at a paused run's gate: it can no longer animate, so it ends now, not
+                // when the run resumes.
+                return finishUnstarted(outcome(stop: nil), wasExecuting: true, discardingAhead: true)
+            case .animating(let attachment):
+                let outcome = outcome(stop: attachment.reports.stop)
+                state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
+                return startIfUnannounced(attachment) + Actions(finish(outcome, nil))
+            default:
+                // Not yet on the main thread: the beginning sees the layer gone. Finished:
+                // nothing to do.
+                return .none
+            }
 
         // Removal by other code, seen on the main thread.
-        case (.animating(var attachment), .removalSeen(let key)) where attachment.key == key && attachment.reports.stop == nil:
+        case .removalSeen(let key):
+            guard case .animating(var attachment) = state, attachment.key == key, attachment.reports.stop == nil else {
+                return .none
+            }
             attachment.removalSeen = true
             state = .animating(attachment)
             return .none
-        case (_, .removalSeen):
-            return .none
 
         // The app entered the background.
-        case (.initialized, .background) where ahead != nil,
-             (.waitingForMain, .background) where ahead != nil,
-             (.parked, .background) where ahead != nil:
-            return Actions(.discardAhead(takeAhead()!, applyPolicy: false))
-        case (.animating(let attachment), .background) where !attachment.isAdding && attachment.reports.stop == nil:
-            return Actions(.removeForBackground(key: attachment.key, hasTransition: attachment.hasTransition))
-        case (_, .background):
-            return .none
+        case .background:
+            switch state {
+            case .initialized where ahead != nil, .waitingForMain where ahead != nil, .parked where ahead != nil:
+                return Actions(.discardAhead(takeAhead()!, applyPolicy: false))
+            case .animating(let attachment) where !attachment.isAdding && attachment.reports.stop == nil:
+                return Actions(.removeForBackground(key: attachment.key, hasTransition: attachment.hasTransition))
+            default:
+                return .none
+            }
 
         // The queue was suspended: an unstarted step's commit ahead goes, as if cancelled
         // (if it has begun, the layer is left as the cancellation policy says); the step
         // starts afresh when the queue hands it over.
-        case (.initialized, .heldBack) where ahead != nil:
+        case .heldBack:
+            guard case .initialized = state, ahead != nil else { return .none }
             return Actions(.discardAhead(takeAhead()!, applyPolicy: true))
-        case (_, .heldBack):
-            return .none
 
         // Committing ahead (gapless plans): only before the start, once, without a cancel.
-        case (.initialized, .commitAhead(let committed)) where ahead == nil && !isCancelRequested:
+        case .commitAhead(let committed):
+            guard case .initialized = state, ahead == nil, !isCancelRequested else { return .none }
             ahead = committed
             return Actions(.commitAhead(committed))
-        case (_, .commitAhead):
-            return .none
-
-        default:
-            preconditionFailure("Internal inconsistency: \(state) received \(event)")
         }
+    }
+
+    /// An event the lifecycle's state cannot receive: a bug in the operation.
+    private func invalid(_ event: Event) -> Never {
+        preconditionFailure("Internal inconsistency: \(state) received \(event)")
     }
 
     // MARK: Helpers
