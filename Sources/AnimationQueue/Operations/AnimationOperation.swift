@@ -289,17 +289,17 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         receive(.cancel)
     }
 
+    /// `dependencies`, read only if the operation ever had one.
+    var dependenciesIfAny: [Operation] {
+        stateLock.withLock { mayHaveDependencies } ? dependencies : []
+    }
+
     /// Removes the dependencies once the operation starts, so long finished chains are
     /// released link by link instead of in one deep recursive deinit. A cancelled one
     /// cancels this operation first, unless it proceeds (``onCancelledDependency``, or the
     /// policy its queue was given for it). An `AnimationQueue` has done so already for
     /// dependencies in the queue; a plain queue, or a dependency on another queue, leaves
     /// it to the start.
-    /// `dependencies`, read only if the operation ever had one.
-    var dependenciesIfAny: [Operation] {
-        stateLock.withLock { mayHaveDependencies } ? dependencies : []
-    }
-
     private func unlinkDependencies() {
         let dependencies = self.dependencies
         guard !dependencies.isEmpty else { return }

@@ -12,9 +12,10 @@ public enum MotionPolicy: Sendable, Hashable {
     /// Apply each animation's ``ReducedMotionBehavior`` (``ReducedMotionBehavior/jumpToFinal``
     /// when it has none). Order, dependencies and outcomes are unchanged.
     case reduced
-    /// Follow the system's Reduce Motion accessibility setting, read when each step starts
-    /// (once for the steps that start together in one main-thread turn) (the default). The environment variable `ANIMATIONQUEUE_REDUCE_MOTION` overrides it
-    /// on every platform (`1` on, anything else off), and stands in for it where there is none.
+    /// Follow the system's Reduce Motion accessibility setting (the default), read when each
+    /// step starts: once for the steps that start together in one main-thread turn. The
+    /// environment variable `ANIMATIONQUEUE_REDUCE_MOTION` overrides it on every platform
+    /// (`1` on, anything else off), and stands in for it where there is none.
     case system
 
     /// Whether motion is reduced right now; call on the main thread.

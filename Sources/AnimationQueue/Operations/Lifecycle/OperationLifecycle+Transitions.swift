@@ -1,6 +1,6 @@
 import Foundation
 
-/// The transition table of ``OperationLifecycle``, one case per legal (state, event) pair.
+/// The transition table of ``OperationLifecycle``: by event, then by the states that can receive it.
 extension OperationLifecycle {
     /// Applies `event` and returns the actions to perform, in order, outside the lock.
     ///
