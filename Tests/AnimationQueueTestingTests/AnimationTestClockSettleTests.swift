@@ -61,15 +61,24 @@ struct AnimationTestClockSettleTests {
 
     /// A main thread that never turns (a `Perform` block that does not return) fails the
     /// settle after 20 settle timeouts, naming it, instead of stalling the test. Run in a
-    /// process of its own, so the blocked main thread holds up no other test.
+    /// process of its own, so the blocked main thread holds up no other test. The settle
+    /// begins once the block is running: begun earlier, on a loaded machine, it could see
+    /// the hop to the main thread stall for a settle timeout and report that instead.
     @Test func aBlockedMainThreadFailsTheSettleNamingIt() async {
         await #expect(processExitsWith: .success) {
             let clock = AnimationTestClock(settleTimeout: 0.05)
             let hold = DispatchSemaphore(value: 0)
+            let started = DispatchSemaphore(value: 0)
             let queue = AnimationQueue(name: "stuck")
             let run = clock.withVirtualTime {
-                queue.run(AnimationPlan { Perform("stuck") { _ = hold.wait(timeout: .now() + 30) } })
+                queue.run(AnimationPlan {
+                    Perform("stuck") {
+                        started.signal()
+                        _ = hold.wait(timeout: .now() + 30)
+                    }
+                })
             }
+            guard started.wait(timeout: .now() + 20) == .success else { exit(EXIT_FAILURE) }
             let report = await clock.settleWithinTimeout()
             hold.signal()
             _ = run
