@@ -160,11 +160,15 @@ struct LayerProperty: Sendable {
         "allowsEdgeAntialiasing": .plain(\.allowsEdgeAntialiasing, Convert.bool),
         "maskedCorners": .plain(\.maskedCorners, Convert.options),
         "cornerCurve": .plain(\.cornerCurve, Convert.named),
-        "compositingFilter": .plain(\.compositingFilter, { .some($0) }),
         // CALayer.h marks `filters` "Animatable", and the guide's table gives it the default
         // implied CABasicAnimation; an array of filters switches discretely.
         "filters": .animatable(\.filters, Convert.optional),
-        "backgroundFilters": .plain(\.backgroundFilters, Convert.optional),
+        // CALayer.h marks `compositingFilter` and `backgroundFilters` "Animatable" too: an
+        // explicit animation switches their presentation value, as it does `filters`'. A change
+        // runs no implied basic animation; their implied action is a fade transition
+        // (`impliedTransitionKeys`).
+        "compositingFilter": .animatable(\.compositingFilter, implicitly: false, { .some($0) }),
+        "backgroundFilters": .animatable(\.backgroundFilters, implicitly: false, Convert.optional),
         "beginTime": .timing(\.beginTime, Convert.double),
         "duration": .timing(\.duration, Convert.double),
         "speed": .timing(\.speed, Convert.float),

@@ -133,6 +133,40 @@ import Testing
         Self.expectNoImplicitAnimation("allowsGroupOpacity", to: false, on: { CALayer() })
     }
 
+    /// `CALayer.h` marks `compositingFilter`, `filters` and `backgroundFilters` "Animatable".
+    /// A filter does not interpolate, so during an explicit animation the presentation shows
+    /// one of the animation's values, never the model's nil, and after it the model's value.
+    @Test func theFilterPropertiesChangeThePresentationWhenAnimatedExplicitly() throws {
+        let cases: [(key: String, from: Any, to: Any)] = [
+            ("compositingFilter", "multiplyBlendMode", "screenBlendMode"),
+            ("filters", ["blur"], ["sepia"]),
+            ("backgroundFilters", ["blur"], ["sepia"]),
+        ]
+        for (key, from, to) in cases {
+            let diagnostics = DiagnosticCollector(key: key)
+            let h = EngineHarness()
+            let layer = h.makeLayer()
+            let animation = CABasicAnimation(keyPath: key)
+            animation.fromValue = from
+            animation.toValue = to
+            animation.duration = 2
+            h.commit { layer.add(animation, forKey: "probe") }
+            let shown = { () -> String? in
+                let value = layer.presentation()?.value(forKey: key)
+                return (value as? String) ?? (value as? [Any])?.first as? String
+            }
+            for time in [0.5, 1.0] {
+                h.advance(by: 0.5)
+                let value = shown()
+                #expect(value == "multiplyBlendMode" || value == "screenBlendMode" || value == "blur" || value == "sepia",
+                        "\(key) at \(time) s shows \(String(describing: value))")
+            }
+            h.advance(by: 1.5)
+            #expect(shown() == nil, "\(key): the model value once the animation is over")
+            #expect(diagnostics.all.isEmpty, "\(key): \(diagnostics.all)")
+        }
+    }
+
     /// `CALayer.h` also marks `anchorPointZ`, `contentsCenter`, `contentsScale`,
     /// `minificationFilterBias` and `rasterizationScale` "Animatable".
     @Test func theLayersOtherAnimatableNumbersInterpolate() {
