@@ -100,6 +100,24 @@ import Testing
         #expect(layer.animationKeys() == [kCATransition])
     }
 
+    /// "Transition Animation" (Animation Types and Timing Programming Guide), Table 1: a new
+    /// transition has a nil timing function (linear pacing), and it is not removed from the
+    /// layer until its duration is over, when its delegate learns that it finished.
+    @Test func aNewTransitionIsLinearAndFinishesAtTheEndOfItsDuration() {
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        let log = EventLog()
+        let fade = CATransition()
+        #expect(fade.timingFunction == nil)
+        fade.delegate = RecordingDelegate(log: log, clock: h.clock)
+        h.commit { layer.add(fade, forKey: nil) }
+        h.advance(by: 0.2)
+        #expect(layer.animationKeys() == [kCATransition])
+        h.advance(by: 0.05)
+        #expect(layer.animationKeys() == nil)
+        #expect(log.all == ["start@100.0", "stop(true)@100.25"])
+    }
+
     /// `CAAnimation.h`: `startProgress` and `endProgress` default to 0 and 1, are key-value
     /// coded, and a copy (as `add(_:forKey:)` stores) keeps them.
     @Test func theProgressRangeIsKeyValueCodedAndKeptByTheStoredCopy() throws {
