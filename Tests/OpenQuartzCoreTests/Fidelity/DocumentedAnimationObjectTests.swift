@@ -171,5 +171,24 @@ import Testing
         #expect(layer.animationKeys() == nil)
         withExtendedLifetime(delegate) {}
     }
+
+    /// Core Animation Programming Guide, "Changing a Layer's Default Behavior": an action is
+    /// triggered when "the value of one of the layer's properties changed. This can be any of
+    /// the layer's properties and not just the animatable ones. (You can also associate
+    /// actions with custom properties you add to your layers.)"
+    @Test func everyPropertyChangeRunsTheActionForItsKey() {
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        let log = EventLog()
+        let action = RecordingAction(log: log)
+        layer.actions = ["name": action, "contentsGravity": action, "masksToBounds": action, "glow": action]
+        h.commit {
+            layer.name = "badge"
+            layer.contentsGravity = .center
+            layer.masksToBounds = true
+            layer.setValue(CGFloat(2), forKey: "glow")
+        }
+        #expect(log.all == ["run(name)", "run(contentsGravity)", "run(masksToBounds)", "run(glow)"])
+    }
 }
 #endif
