@@ -147,24 +147,40 @@ extension CALayer {
     /// bounds mapped into the superlayer (there is no layout manager).
     public func preferredFrameSize() -> CGSize { frame.size }
 
-    /// The default `hitTest(_:)`: the farthest descendant containing `p` (in the
-    /// superlayer's coordinates) as `contains(_:)` says, skipping hidden layers; a layer that
-    /// masks to its bounds hides its sublayers outside them.
+    /// The default `hitTest(_:)`: the farthest descendant containing `p` as `contains(_:)`
+    /// says, skipping hidden layers; a layer that masks to its bounds hides its sublayers
+    /// outside them. Siblings are searched from the top (`CALayer.h`: "Siblings are searched
+    /// in top-to-bottom order").
     ///
-    /// A `CATransformLayer` is passed over: its sublayers are tested in its coordinate
-    /// space, but it is never the result and its `masksToBounds` is ignored
+    /// `p` is in the space of the nearest ancestor that is not a `CATransformLayer`
+    /// (`CALayer.h`: "'p' is defined to be in the coordinate space of the receiver's nearest
+    /// ancestor that isn't a CATransformLayer"); usually that is the superlayer. A layer with
+    /// no such ancestor takes `p` in its superlayer's space, and a root layer in its own.
+    ///
+    /// A `CATransformLayer` is passed over: its sublayers are tested with the point it was
+    /// given, but it is never the result and its `masksToBounds` is ignored
     /// (`CATransformLayer.h`: "CALayer will pass over transform layers directly to their
     /// sublayers, applying the effects of the transform layer's geometry when hit-testing
     /// each sublayer"; `masksToBounds` is among the properties it ignores).
     func hitTestDescendants(_ p: CGPoint) -> CALayer? {
         guard !isHidden else { return nil }
-        let local = superlayer.map { convert(p, from: $0) } ?? p
+        let flatAncestor = nearestFlatAncestor()
+        let local = (flatAncestor ?? superlayer).map { convert(p, from: $0) } ?? p
         let isFlat = !(self is CATransformLayer)
         let inside = isFlat && contains(local)
         if isFlat && masksToBounds && !inside { return nil }
+        // The sublayers' nearest flat ancestor is this layer, or, for a transform layer, its own.
+        let sublayerPoint = isFlat || flatAncestor == nil ? local : p
         for sublayer in (sublayers ?? []).reversed() {
-            if let hit = sublayer.hitTest(local) { return hit }
+            if let hit = sublayer.hitTest(sublayerPoint) { return hit }
         }
         return inside ? self : nil
+    }
+
+    /// The nearest ancestor that is not a `CATransformLayer`, or nil if there is none.
+    private func nearestFlatAncestor() -> CALayer? {
+        var ancestor = superlayer
+        while let layer = ancestor, layer is CATransformLayer { ancestor = layer.superlayer }
+        return ancestor
     }
 }

@@ -183,8 +183,9 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
 
     /// The farthest descendant of the layer, the layer included, that contains `p`, given in
-    /// the superlayer's coordinates; nil if none. Hidden layers are skipped, and a layer that
-    /// masks to its bounds hides its sublayers outside them.
+    /// the coordinates of the nearest ancestor that is not a `CATransformLayer` (usually the
+    /// superlayer); nil if none. Siblings are searched from the top, hidden layers are
+    /// skipped, and a layer that masks to its bounds hides its sublayers outside them.
     open func hitTest(_ p: CGPoint) -> CALayer? { hitTestDescendants(p) }
 
     /// Tells the layer to update its sublayers' layout; the default asks the delegate.
