@@ -32,7 +32,7 @@ struct OperationTimingTests {
                 engineClock.advance(by: 0.25)
                 moved.signal()
             }
-            moved.wait()
+            #expect(moved.wait(timeout: .now() + 10) == .success, "the clock moved on the other thread")
             // What the end of the turn does, done here so that the implicit transaction does
             // not stay pending into the other tests' work queued on the main queue.
             CATransaction.flush()

@@ -112,7 +112,8 @@ import Testing
                 CATransaction.setDisableActions(true)
                 CATransaction.setValue("there", forKey: key)
                 opened.signal()
-                checked.wait()
+                // Every wait is bounded: a thread that never signals fails the test, not hangs it.
+                guard checked.wait(timeout: .now() + 10) == .success else { return }
                 seenThere.append("\(CATransaction.animationDuration()) \(CATransaction.value(forKey: key) as? String ?? "nil")")
                 CATransaction.commit()
             }
@@ -122,12 +123,12 @@ import Testing
             CATransaction.begin()
             CATransaction.setAnimationDuration(3)
             thread.start()
-            opened.wait()
+            #expect(opened.wait(timeout: .now() + 10) == .success, "the other thread opened its transaction")
             #expect(CATransaction.animationDuration() == 3)
             #expect(CATransaction.disableActions() == false)
             #expect(CATransaction.value(forKey: key) == nil)
             checked.signal()
-            finished.wait()
+            #expect(finished.wait(timeout: .now() + 10) == .success, "the other thread finished")
             CATransaction.commit()
         }
         #expect(seenThere.all == ["5.0 there"])
