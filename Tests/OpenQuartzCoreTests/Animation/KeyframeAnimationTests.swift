@@ -43,14 +43,6 @@ import Testing
         return R.sample(h, layer, animation.keyPath!, at: sampleTimes)
     }
 
-    private func expectClose(_ actual: [Double?], _ expected: [Double], _ tolerance: Double = 1e-9,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(actual.count == expected.count, sourceLocation: sourceLocation)
-        for (a, e) in zip(actual, expected) {
-            #expect(R.close(a, e, tolerance), "got \(String(describing: a)), expected \(e)", sourceLocation: sourceLocation)
-        }
-    }
-
     // MARK: Linear
 
     @Test func linearModeWithoutKeyTimesSpacesKeyframesEvenly() {

@@ -39,14 +39,6 @@ import Testing
         return R.sample(h, layer, animation.keyPath!, at: times)
     }
 
-    private func expectClose(_ actual: [Double?], _ expected: [Double], _ tolerance: Double = 1e-9,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(actual.count == expected.count, sourceLocation: sourceLocation)
-        for (a, e) in zip(actual, expected) {
-            #expect(R.close(a, e, tolerance), "got \(String(describing: a)), expected \(e)", sourceLocation: sourceLocation)
-        }
-    }
-
     /// Hermite interpolation from `p1` to `p2` with tangents `m1` and `m2`, at `s` in 0…1.
     private func hermite(_ p1: Double, _ p2: Double, m1: Double, m2: Double, s: Double) -> Double {
         let (s2, s3) = (s * s, s * s * s)

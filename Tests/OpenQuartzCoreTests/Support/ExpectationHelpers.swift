@@ -28,6 +28,17 @@ func expectClose(
             sourceLocation: sourceLocation)
 }
 
+/// Expects sampled values to match `expected` one for one, each within `tolerance`; a nil
+/// sample fails (the keyframe tests' sample lists, from `ReferenceSolvers.sample`).
+func expectClose(_ actual: [Double?], _ expected: [Double], _ tolerance: Double = 1e-9,
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(actual.count == expected.count, sourceLocation: sourceLocation)
+    for (a, e) in zip(actual, expected) {
+        #expect(ReferenceSolvers.close(a, e, tolerance), "got \(String(describing: a)), expected \(e)",
+                sourceLocation: sourceLocation)
+    }
+}
+
 /// Expects a `CGFloat` to be within `tolerance` of `expected`.
 func expectClose(
     _ actual: CGFloat?, _ expected: Double, tolerance: Double = 1e-9,
