@@ -64,10 +64,9 @@ extension OperationLifecycle {
             case .animating(var attachment) where attachment.key == key:
                 if attachment.reports.stop == nil { attachment.reports.stop = finished }
                 return progress(attachment)
-            case .initialized where ahead?.key == key,
-                 .waitingForMain where ahead?.key == key,
-                 .parked where ahead?.key == key:
-                if ahead?.reports.stop == nil { ahead?.reports.stop = finished }
+            case .initialized, .waitingForMain, .parked:
+                // The animation committed ahead's report is recorded for its adoption.
+                if ahead?.key == key, ahead?.reports.stop == nil { ahead?.reports.stop = finished }
                 return .none
             default:
                 return .none
@@ -77,10 +76,8 @@ extension OperationLifecycle {
             case .animating(var attachment) where attachment.key == key:
                 attachment.reports.completed = true
                 return progress(attachment)
-            case .initialized where ahead?.key == key,
-                 .waitingForMain where ahead?.key == key,
-                 .parked where ahead?.key == key:
-                ahead?.reports.completed = true
+            case .initialized, .waitingForMain, .parked:
+                if ahead?.key == key { ahead?.reports.completed = true }
                 return .none
             default:
                 return .none
@@ -141,8 +138,9 @@ extension OperationLifecycle {
         // The app entered the background.
         case .background:
             switch state {
-            case .initialized where ahead != nil, .waitingForMain where ahead != nil, .parked where ahead != nil:
-                return Actions(.discardAhead(takeAhead()!, applyPolicy: false))
+            case .initialized, .waitingForMain, .parked:
+                guard let ahead = takeAhead() else { return .none }
+                return Actions(.discardAhead(ahead, applyPolicy: false))
             case .animating(let attachment) where !attachment.isAdding && attachment.reports.stop == nil:
                 return Actions(.removeForBackground(key: attachment.key, hasTransition: attachment.hasTransition))
             default:
@@ -153,8 +151,8 @@ extension OperationLifecycle {
         // (if it has begun, the layer is left as the cancellation policy says); the step
         // starts afresh when the queue hands it over.
         case .heldBack:
-            guard case .initialized = state, ahead != nil else { return .none }
-            return Actions(.discardAhead(takeAhead()!, applyPolicy: true))
+            guard case .initialized = state, let ahead = takeAhead() else { return .none }
+            return Actions(.discardAhead(ahead, applyPolicy: true))
 
         // Committing ahead (gapless plans): only before the start, once, without a cancel.
         case .commitAhead(let committed):
