@@ -35,8 +35,11 @@ open class AsyncOperation: Operation, @unchecked Sendable {
     private let lock = NSLock()
     private var state = State.ready
 
-    /// `finishing`: `finish()` claimed the transition; KVO for it is being sent.
-    private enum State { case ready, executing, finishing, finished }
+    /// `starting`: `start()` claimed the transition and is sending `willChangeValue` for
+    /// `isExecuting`, which still reads false; `finishing`: `finish()` claimed its transition
+    /// and is sending `willChangeValue`, while `isExecuting` still reads true and
+    /// `isFinished` false. So an observer that asks for the old value is given it.
+    private enum State { case ready, starting, executing, finishing, finished }
 
     /// Creates an operation; name it (`name`) to get clearer diagnostics.
     public override init() {
@@ -61,11 +64,12 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         removeAllDependencies()
         let claimed = lock.withLock { () -> Bool in
             guard state == .ready else { return false }
-            state = .executing
+            state = .starting
             return true
         }
         guard claimed else { AsyncOperationViolation.startedTwice(self) }
         willChangeValue(forKey: "isExecuting")
+        lock.withLock { state = .executing }
         didChangeValue(forKey: "isExecuting")
         if isCancelled {
             finish()
@@ -95,7 +99,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         switch previous {
         case .executing:
             break
-        case .ready:
+        case .ready, .starting:
             AsyncOperationViolation.finishedBeforeStart(self)
         case .finishing, .finished:
             AsyncOperationViolation.finishedTwice(self)
