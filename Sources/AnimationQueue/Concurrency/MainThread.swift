@@ -3,21 +3,33 @@ import Foundation
 
 /// Runs work on the main thread, inline when already there.
 ///
-/// `Thread.isMainThread` is false inside Swift Testing on Linux even on the main queue, so
+/// On Apple platforms the main thread is the one `Thread.isMainThread` names. Under
+/// `dispatchMain()` the main queue's blocks run on another thread, so a queue tag would
+/// wrongly vouch for it; there, nothing counts as current and every step of Core Animation
+/// work goes through the main queue. Apps run the main run loop (`UIApplicationMain`,
+/// `NSApplicationMain`, an `async` `main`), which drains the main queue on the main thread.
+///
+/// On Linux, `Thread.isMainThread` is false inside Swift Testing even on the main queue, so
 /// the main queue is recognised by a dispatch-specific key as well.
 enum MainThread {
+    #if !canImport(Darwin)
     private static let key: DispatchSpecificKey<UInt8> = {
         let key = DispatchSpecificKey<UInt8>()
         DispatchQueue.main.setSpecific(key: key, value: 1)
         return key
     }()
+    #endif
 
-    /// Whether the caller runs on the main queue or the main thread.
+    /// Whether the caller runs on the main thread (on Linux, also: on the main queue).
     ///
-    /// The queue's key is read first: on Linux, `Thread.isMainThread` makes two system calls
-    /// (`getpid`, `gettid`), which a burst of starts on the main queue would pay per step.
+    /// On Linux the queue's key is read first: `Thread.isMainThread` makes two system calls
+    /// there (`getpid`, `gettid`), which a burst of starts on the main queue would pay per step.
     static var isCurrent: Bool {
+        #if canImport(Darwin)
+        Thread.isMainThread
+        #else
         DispatchQueue.getSpecific(key: key) == 1 || Thread.isMainThread
+        #endif
     }
 
     /// Runs `body` now if on the main thread, else as soon as the main queue turns.

@@ -25,7 +25,7 @@ extension AnimationOperation {
                 let rest = UncheckedSendableBox(actions.dropping(first: index))
                 SchedulerActivity.begin(self)
                 MainThread.run { [self] in
-                    perform(rest.value)
+                    perform(rest.value, onMainThread: true)
                     SchedulerActivity.end(self)
                 }
                 return
