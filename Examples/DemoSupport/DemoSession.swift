@@ -12,6 +12,11 @@ final class DemoSession {
     static let framesPerSecond = 30.0
     /// Virtual seconds after which a `--fast` run that has not ended is reported as stuck.
     static let virtualTimeLimit = 120.0
+    /// Wall-clock seconds after which a real-time run that has not ended is reported as
+    /// stuck: every example plays in under ten seconds, so a run still going after a minute
+    /// waits for a callback that will not come (for example, Core Animation not calling back
+    /// for a layer that is in no window).
+    static let realTimeLimit = 60.0
 
     let options: DemoOptions
     let clock: DemoClock
@@ -119,7 +124,12 @@ final class DemoSession {
             }
         }
         timer.resume()
+        let deadline = DispatchTime.now() + Self.realTimeLimit
         while !isDone() {
+            if DispatchTime.now() > deadline {
+                say("error: still running after \(Int(Self.realTimeLimit)) s of real time; Core Animation did not report every step's end")
+                exit(1)
+            }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 DispatchQueue.main.asyncAfter(deadline: .now() + 0.005) { continuation.resume() }
             }
