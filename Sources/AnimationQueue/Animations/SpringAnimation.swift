@@ -111,10 +111,17 @@ public struct SpringAnimation<Value: AnimationValue>: TimedAnimation {
     /// ```
     ///
     /// - Parameters:
+    ///   - keyPath: The property; it fixes `Value`.
+    ///   - from: The start value; nil starts from what the layer shows.
+    ///   - to: The end value.
     ///   - perceptualDuration: How long the motion feels, in seconds (> 0). The animation
     ///     itself lasts ``settlingDuration``, which is longer.
     ///   - bounce: Strictly between −1 and 1: 0 is critically damped, positive values
     ///     bounce, negative values approach more slowly.
+    ///   - initialVelocity: In units of the whole distance per second (finite).
+    ///   - delay: Seconds to wait after the operation starts (0).
+    ///   - isAdditive: Whether `from` and `to` are offsets.
+    ///   - reducedMotion: The behaviour under reduced motion (nil: the run decides).
     public init(_ keyPath: AnimationKeyPath<Value>, from: Value? = nil, to: Value,
                 perceptualDuration: TimeInterval, bounce: Double = 0, initialVelocity: Double = 0,
                 delay: TimeInterval = 0, isAdditive: Bool = false,

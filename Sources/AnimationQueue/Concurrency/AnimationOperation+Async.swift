@@ -41,6 +41,7 @@ extension CALayer {
     ///   - queue: The queue to run on (`.main`).
     ///   - cancellationPolicy: What the layer shows if cancelled while animating.
     ///   - motion: Whether motion is reduced.
+    ///   - isolation: The actor the call runs on; the default, `#isolation`, is the caller's.
     public func run(
         _ animation: some LayerAnimation,
         on queue: AnimationQueue = .main,

@@ -45,8 +45,10 @@ public struct Stagger: Sendable {
     /// }
     /// ```
     ///
-    /// - Parameter interval: The time between the starts of two neighbouring parts, a finite
-    ///   number of seconds ≥ 0.
+    /// - Parameters:
+    ///   - origin: The part that starts first; the others follow by their distance from it.
+    ///   - interval: The time between the starts of two neighbouring parts, a finite
+    ///     number of seconds ≥ 0.
     public static func from(_ origin: Origin, every interval: TimeInterval) -> Stagger {
         guard interval.isFinite, interval >= 0 else { APIViolationInvalidStagger(interval) }
         return Stagger(.origin(origin, interval: interval))
