@@ -6,8 +6,9 @@ import Foundation
 /// from the commit. A `CATransition` (such as the cross-fade of reduced motion) is different:
 /// Core Animation always stores it under the key `"transition"`, so a second one on the same
 /// layer replaces it and removing the operation's key would not remove it. The operation's
-/// lifetime is then timed by an animation of its own, an empty group with the transition's
-/// timing under the operation's key, and the transition is only the visual. It carries its
+/// lifetime is then timed by an animation of its own, a pause (an additive opacity offset of
+/// 0) with the transition's timing under the operation's key, and the transition is only the
+/// visual. It carries its
 /// owner's key, so a cancel removes it only while it is still that operation's.
 struct AddedAnimation {
     /// The animation under the operation's key, whose delegate and end time the operation.
@@ -24,9 +25,9 @@ struct AddedAnimation {
             self.transition = nil
             return
         }
-        let timer = CAAnimationGroup()
-        timer.animations = []
-        timer.duration = transition.duration
+        // An animation that Core Animation documents to run for its duration and report its
+        // stop, and that changes nothing visible (an additive opacity offset of 0).
+        let timer = PauseAnimation.hold(for: transition.duration)
         timer.speed = transition.speed
         timer.repeatCount = transition.repeatCount
         timer.repeatDuration = transition.repeatDuration
