@@ -125,6 +125,18 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.roundedRectStart()])
     }
 
+    @Test func anAnimationOnALayerInNoWindowReportsItsEnd() async {
+        check([await AppleBehaviourProbes.bareLayerCallsBack()])
+    }
+
+    @Test func aLayerDeallocatedMidAnimation() async {
+        check([await AppleBehaviourProbes.deallocatedLayerCallbacks()])
+    }
+
+    @Test func aDelayedAnimationThatRepeatsForeverKeepsCycling() {
+        check([AppleBehaviourProbes.delayedForeverGroup()])
+    }
+
     private func check(_ results: [ProbeResult]) {
         for result in results {
             print(result)

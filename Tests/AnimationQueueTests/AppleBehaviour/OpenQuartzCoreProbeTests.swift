@@ -34,6 +34,18 @@ struct OpenQuartzCoreProbeTests {
         check(await AppleBehaviourProbes.detachedLayerKeepsAnimations(), differsUnder: ["detach-removes"])
     }
 
+    @Test func anAnimationOnALayerInNoWindowReportsItsEnd() async {
+        check(await AppleBehaviourProbes.bareLayerCallsBack(), differsUnder: [])
+    }
+
+    @Test func aLayerDeallocatedMidAnimation() async {
+        check(await AppleBehaviourProbes.deallocatedLayerCallbacks(), differsUnder: [])
+    }
+
+    @Test func aDelayedAnimationThatRepeatsForeverKeepsCycling() {
+        check(AppleBehaviourProbes.delayedForeverGroup(), differsUnder: [])
+    }
+
     @Test func presentationIsNilBeforeTheFirstCommit() {
         check(AppleBehaviourProbes.presentationBeforeFirstCommit(), differsUnder: [])
     }

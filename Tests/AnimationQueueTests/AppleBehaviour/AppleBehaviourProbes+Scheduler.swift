@@ -1,0 +1,107 @@
+// Probes of what the scheduler hands to Core Animation where Apple's documentation is
+// silent, written with Apple's API only, like the probes in AppleBehaviourProbes.swift.
+#if canImport(QuartzCore)
+import QuartzCore
+#else
+import OpenQuartzCore
+#endif
+import Dispatch
+import Foundation
+
+extension AppleBehaviourProbes {
+    // MARK: Layers in no window
+
+    /// Whether Core Animation reports the end of an animation on a layer that is in no
+    /// window and no layer tree: the delegate's `animationDidStop(_:finished:)` and the
+    /// transaction's completion block. The scheduler's real-time tests use such layers.
+    static func bareLayerCallsBack() async -> ProbeResult {
+        let log = CallbackLog()
+        let layer = CALayer()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.record("completion") }
+        let fade = fade()
+        fade.delegate = StopRecorder(log: log)
+        layer.add(fade, forKey: "fade")
+        CATransaction.commit()
+        let both = await log.wait(atMost: callbackTimeout) { events in
+            events.contains("completion") && events.contains("stop(finished: true)")
+        }
+        return ProbeResult(
+            question: "whether an animation on a layer in no window reports its end",
+            openQuartzCoreChoice: "yes: animationDidStop(finished: true) and the completion block, at the animation's end",
+            alternativeMode: nil,
+            observed: both ? log.events.filter { !$0.hasSuffix("-dispatched") }.joined(separator: ", ")
+                : "within \(callbackTimeout) s only: \(log.events)",
+            matches: both
+        )
+    }
+
+    // MARK: A layer deallocated mid-animation
+
+    /// What Core Animation reports for an animation whose layer is deallocated while it
+    /// runs. The scheduler does not depend on it (the layer's lifetime sentinel reports the
+    /// deallocation itself); this records what happens.
+    static func deallocatedLayerCallbacks() async -> ProbeResult {
+        let log = CallbackLog()
+        weak var released: CALayer?
+        do {
+            let layer = CALayer()
+            released = layer
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { log.record("completion") }
+            let fade = fade(duration: 2 * duration)
+            fade.delegate = StopRecorder(log: log)
+            layer.add(fade, forKey: "fade")
+            CATransaction.commit()
+            CATransaction.flush()
+        }
+        let gone = released == nil
+        _ = await log.wait(atMost: 4 * duration + absenceWait) { events in
+            events.contains("completion") && events.contains { $0.hasPrefix("stop(") }
+        }
+        let events = log.events.filter { !$0.hasSuffix("-dispatched") }
+        return ProbeResult(
+            question: "what Core Animation reports for an animation whose layer is deallocated while it runs",
+            openQuartzCoreChoice: "the layer is freed at once; its animation stops unfinished (animationDidStop(finished: false)) and the completion block runs, in the order the completion-and-stop probe records",
+            alternativeMode: nil,
+            observed: "layer freed at once: \(gone); then \(events.isEmpty ? "nothing" : events.joined(separator: ", "))"
+                + " within \(4 * duration + absenceWait) s",
+            matches: gone && events.sorted() == ["completion", "stop(finished: false)"]
+        )
+    }
+
+    // MARK: A delayed animation that repeats forever
+
+    /// How Core Animation times a group of duration `delay + .greatestFiniteMagnitude` that
+    /// holds a child repeating forever from `delay` on: the shape the scheduler adds for a
+    /// step with a delay whose animation never ends. Sampled on a paused host: before the
+    /// delay (the child's first value, filled backwards), a quarter and half into its first
+    /// cycle, and a million seconds later.
+    static func delayedForeverGroup() -> ProbeResult {
+        let delay = 0.2
+        func sample(at time: CFTimeInterval) -> Double {
+            let child = CABasicAnimation(keyPath: "position.x")
+            child.fromValue = 0
+            child.toValue = 100
+            child.duration = 0.1
+            child.repeatCount = .greatestFiniteMagnitude
+            child.beginTime = delay
+            child.fillMode = .backwards
+            let group = CAAnimationGroup()
+            group.animations = [child]
+            group.duration = delay + .greatestFiniteMagnitude
+            return positionX(showing: group, at: time)
+        }
+        let times: [CFTimeInterval] = [0.1, delay + 0.025, delay + 0.05, delay + 1_000_000.05]
+        let expected: [Double] = [0, 25, 50, 50]
+        let seen = times.map(sample(at:))
+        let matches = zip(seen, expected).allSatisfy { abs($0 - $1) < 0.5 }
+        return ProbeResult(
+            question: "a group of duration delay + greatestFiniteMagnitude around a child repeating forever from the delay",
+            openQuartzCoreChoice: "the child holds its first value through the delay and then cycles on: position.x 0, 25, 50, 50 at 0.1 s, 0.225 s, 0.25 s and 0.25 s + 10⁶ s",
+            alternativeMode: nil,
+            observed: "position.x " + seen.map { String(format: "%.3f", $0) }.joined(separator: ", "),
+            matches: matches
+        )
+    }
+}
