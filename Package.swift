@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// OpenQuartzCore stands in for QuartzCore where Apple's framework does not exist. It also

@@ -31,7 +31,8 @@ struct AnimationTestClockSettleTests {
         defer { release.signal() }
         let card = clock.makeLayer()
         let (queue, fade) = blockedQueue(on: clock, layer: card, release: release)
-        await withKnownIssue {
+        print("[expected] settleThatTimesOutFailsTheTestNamingTheWorkInFlight records a known issue on purpose: the settle failure it checks")
+        await withKnownIssue("Expected: the settle failure this test checks") {
             await clock.advance(by: 0.1)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
@@ -98,7 +99,8 @@ struct AnimationTestClockSettleTests {
             CATransaction.commit()
         }
         clock.withVirtualTime { again() }
-        await withKnownIssue {
+        print("[expected] workThatKeepsFallingDueAtOneInstantFailsTheAdvance records a known issue on purpose: the settle failure it checks")
+        await withKnownIssue("Expected: the settle failure this test checks") {
             await clock.advance(by: 1)
         } matching: { issue in
             issue.comments.map(\.rawValue).joined().contains("engine work kept falling due at t = 0.0: 1000 callbacks ran at this instant")

@@ -12,7 +12,7 @@ import Testing
 /// `convertTime(_:from:)` / `convertTime(_:to:)` and `CACurrentMediaTime()`, checked against
 /// `CAMediaTiming.h`'s link `t = (tp − begin) · speed + offset` worked out by hand.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(TimeLimits.suite(minutes: 1))
 struct DocumentedTimeConversionTests {
     /// The formula holds for a negative speed too: local time runs backwards, and converting
     /// back divides by the speed.
