@@ -61,13 +61,17 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 
     // MARK: Animation attributes
 
-    /// An optional timing function defining the pacing of the animation; nil means linear.
+    /// An optional timing function defining the pacing of the animation (nil: `CAAnimation.h`,
+    /// "Defaults to nil indicating linear pacing"). `add(_:forKey:)` gives the stored copy the
+    /// transaction's `animationTimingFunction()` when that is set.
     open var timingFunction: CAMediaTimingFunction?
 
-    /// The delegate, held strongly (Apple documents this exception to delegate ownership).
+    /// The delegate, held strongly (Apple documents this exception to delegate ownership);
+    /// nil by default (`CAAnimation.h`).
     open var delegate: (any CAAnimationDelegate)?
 
-    /// Whether the animation is removed from the layer when its active duration completes (true).
+    /// Whether the animation is removed from the layer when its active duration completes
+    /// (true: `CAAnimation.h`, "Defaults to YES").
     open var isRemovedOnCompletion: Bool = true
 
     /// The frame rates the animation asks to be drawn at (`.default`); headless nothing is
@@ -75,18 +79,28 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     open var preferredFrameRateRange: CAFrameRateRange = .default
 
     // MARK: CAMediaTiming
+    //
+    // Every default is the one `CAMediaTiming.h` gives, for every animation class: no
+    // subclass changes one. `init(perceptualDuration:bounce:)` of `CASpringAnimation` is the
+    // one initializer that sets a timing property (`duration`).
 
-    /// The begin time in the layer's time space; 0 means "when the transaction commits".
+    /// The begin time in the parent's time space (0). `add(_:forKey:)` stores a copy whose
+    /// `beginTime` of 0 becomes the layer's local time when the transaction commits; a
+    /// `beginTime` that is set is kept.
     open var beginTime: CFTimeInterval = 0
-    /// The duration of one pass; 0 or less means the transaction's duration (0.25 s by default).
+    /// The basic duration of one pass (0). `add(_:forKey:)` gives a stored copy whose
+    /// duration is 0 or less the transaction's `animationDuration()`, 0.25 s unless set
+    /// (`CALayer.h`, `addAnimation:forKey:`: it "is given the default duration"), so the
+    /// copy reads that duration back; the animation added keeps its own.
     open var duration: CFTimeInterval = 0
-    /// The rate of the animation's time relative to its layer's (1).
+    /// The rate of the animation's time relative to its parent's (1).
     open var speed: Float = 1
-    /// An additional offset into the active duration (0).
+    /// An additional offset in active local time (0).
     open var timeOffset: CFTimeInterval = 0
-    /// The number of passes; fractional counts stop partway; `.greatestFiniteMagnitude` repeats forever (0).
+    /// The number of passes, possibly fractional (0, which means one pass);
+    /// `.greatestFiniteMagnitude` or `.infinity` repeats forever.
     open var repeatCount: Float = 0
-    /// How long to repeat, in seconds; 0 means unused (0).
+    /// How long to repeat, in seconds (0, which means unused).
     open var repeatDuration: CFTimeInterval = 0
     /// Whether each pass plays forward then backward (false).
     open var autoreverses: Bool = false

@@ -22,8 +22,13 @@ open class CASpringAnimation: CABasicAnimation {
     /// Creates a spring with the given perceptual duration and bounce (−1…1).
     ///
     /// Follows Apple's conversion: mass 1, stiffness (2π/d)², damping ratio 1 − bounce
-    /// (or 1/(1 + bounce) for negative bounce), and sets `allowsOverdamping`. The duration is
-    /// set to `settlingDuration`.
+    /// (or 1/(1 + bounce) for negative bounce), and sets `allowsOverdamping`. It is the one
+    /// initializer that sets a timing property: `duration` becomes the spring's
+    /// `settlingDuration`, not the perceptual duration, so the animation lasts until the
+    /// spring comes to rest. (Apple's reference for `init(perceptualDuration:bounce:)` states
+    /// no duration; the settling duration is what the initializer is reported to give on
+    /// QuartzCore.) Every
+    /// other initializer leaves `duration` at 0, as `CAMediaTiming.h` gives it.
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
         self.init()
         // A bounce of −1 would mean infinite damping, a spring that never moves; stop just short.

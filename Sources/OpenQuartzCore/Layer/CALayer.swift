@@ -492,7 +492,11 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
         set { write(\.beginTime, newValue, key: "beginTime") }
     }
 
-    /// The layer's duration (0: layers are not limited in time).
+    /// The layer's basic duration: infinite unless set, as `CALayer().duration` and
+    /// `CALayer.defaultValue(forKey: "duration")` read on Apple's QuartzCore (measured;
+    /// `CAMediaTiming.h` says "Defaults to 0." for the protocol, which is what every
+    /// `CAAnimation` reads). A layer is not limited in time: the engine times no layer by
+    /// its duration, so a value set here is stored and read back only.
     open var duration: CFTimeInterval {
         get { read(\.duration) }
         set { write(\.duration, newValue, key: "duration") }

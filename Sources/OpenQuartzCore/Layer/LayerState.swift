@@ -61,7 +61,9 @@ struct LayerState {
     var rasterizationScale: CGFloat = 1
     // CAMediaTiming
     var beginTime: CFTimeInterval = 0
-    var duration: CFTimeInterval = 0
+    /// Infinite: a layer's duration reads as infinite on Apple's QuartzCore (measured; see
+    /// `CALayer.duration`), although `CAMediaTiming.h` gives 0 for the protocol.
+    var duration: CFTimeInterval = .infinity
     var speed: Float = 1
     var timeOffset: CFTimeInterval = 0
     var repeatCount: Float = 0

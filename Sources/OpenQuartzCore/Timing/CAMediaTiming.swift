@@ -18,7 +18,8 @@ public func CACurrentMediaTime() -> CFTimeInterval {
 public protocol CAMediaTiming: AnyObject {
     /// The begin time of the receiver relative to its parent object (0 by default).
     var beginTime: CFTimeInterval { get set }
-    /// The basic duration of the object, in seconds (0 by default).
+    /// The basic duration of the object, in seconds (0 by default, as `CAMediaTiming.h` gives
+    /// it; a `CALayer`'s reads as infinite, see `CALayer.duration`).
     var duration: CFTimeInterval { get set }
     /// How time is mapped from the parent's time space into the receiver's (1 by default).
     var speed: Float { get set }
@@ -30,7 +31,8 @@ public protocol CAMediaTiming: AnyObject {
     var repeatDuration: CFTimeInterval { get set }
     /// Whether the object plays backwards after playing forwards (false by default).
     var autoreverses: Bool { get set }
-    /// Whether the object is frozen or removed once its active duration completes.
+    /// Whether the object is frozen or removed once its active duration completes
+    /// (`.removed` by default).
     var fillMode: CAMediaTimingFillMode { get set }
 }
 

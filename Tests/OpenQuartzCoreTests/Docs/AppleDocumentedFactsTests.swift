@@ -101,7 +101,8 @@ import OpenQuartzCore
     @Test func layerMediaTimingDefaultsAreApples() {
         let layer = OQC.withClock(clock) { CALayer() }
         #expect(layer.beginTime == 0)
-        #expect(layer.duration == 0)
+        // `CAMediaTiming.h` says 0, but a layer's duration reads as infinite on QuartzCore.
+        #expect(layer.duration == .infinity)
         #expect(layer.speed == 1)
         #expect(layer.timeOffset == 0)
         #expect(layer.repeatCount == 0)
