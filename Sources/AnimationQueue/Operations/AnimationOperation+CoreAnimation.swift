@@ -46,10 +46,9 @@ extension AnimationOperation {
         writeModel(add.resolved.finalValues, on: layer)
         supersedeEarlierWriters(of: add.resolved.finalValues, on: layer)
         if let plan = add.plan {
-            // The layer's deallocation is reported by the sentinel, whatever Core Animation
-            // does with the animation and the completion block (Apple documents neither), and
-            // also by the observer when Core Animation releases both (`AnimationObserver`).
-            LayerLifetimeSentinel.watch(layer, for: self)
+            // The copy that `add(_:forKey:)` keeps and the completion block are the observer's
+            // only owners, so the observer also reports the layer's deallocation (see
+            // `AnimationObserver`).
             let observer = AnimationObserver(operation: self, key: add.key, watchesLayer: true)
             plan.timing.delegate = observer
             CATransaction.setCompletionBlock(observer.transactionDidComplete)

@@ -1,19 +1,17 @@
 import Foundation
 
-/// Tells the operations that animate, or wait to animate, a layer that the layer was
-/// deallocated: an operation with its animation attached, one held at a paused run's gate,
-/// and one taking over an animation committed ahead all register here.
+/// Tells the operations waiting on a layer without an animation of their own attached (held
+/// at a paused run's gate, or taking over an animation committed ahead) that the layer was
+/// deallocated. An operation whose fresh animation is attached hears of it from that
+/// animation's delegate instead (`AnimationObserver`).
 ///
-/// Core Animation documents no callback for an animation whose layer goes away, nor when it
-/// releases that animation or the completion block of the transaction that added it. The
-/// sentinel needs neither: it is stored in the layer's key-value storage
-/// (`setValue(_:forKey:)`, which every `CALayer` supports for keys it does not declare), so
-/// it is released with the layer; its deinit sends each watching operation `layerGone` on
-/// the main thread, and the operation finishes `.interrupted` without waiting for Core
-/// Animation. (An attached animation's delegate, `AnimationObserver`, may report the same
-/// first; the operation finishes once.) Copies of the layer made by `init(layer:)`
-/// (presentation layers) share the sentinel, so a presentation layer kept alive delays the
-/// signal until it is released too.
+/// Core Animation documents no callback for an animation whose layer goes away. The
+/// sentinel is stored in the layer's key-value storage (`setValue(_:forKey:)`, which every
+/// `CALayer` supports for keys it does not declare), so it is released with the layer; its
+/// deinit sends each watching operation `layerGone` on the main thread, and the operation
+/// finishes `.interrupted` without waiting for Core Animation. Copies of the layer made by
+/// `init(layer:)` (presentation layers) share the sentinel, so a presentation layer kept
+/// alive delays the signal until it is released too.
 final class LayerLifetimeSentinel: @unchecked Sendable {
     // `lock` guards `watchers`.
     private let lock = NSLock()
