@@ -183,16 +183,6 @@ extension AnimationOperation {
         if layer.animation(forKey: key) != nil { layer.removeAnimation(forKey: key) }
     }
 
-    /// Writes this operation's final values back after a cancel's policy raced its natural
-    /// end, except the key paths a later operation has written since.
-    func restoreFinalValues(_ values: [(keyPath: String, value: Any?)]) {
-        guard let layer else { return }
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        writeModel(values.filter { ownsModelValue(at: $0.keyPath, of: layer) }, on: layer)
-        CATransaction.commit()
-    }
-
     /// Whether no later operation has written `keyPath` of `layer`'s model since this one
     /// wrote its final values.
     private func ownsModelValue(at keyPath: String, of layer: CALayer) -> Bool {

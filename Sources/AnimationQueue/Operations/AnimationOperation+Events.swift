@@ -86,13 +86,6 @@ extension AnimationOperation {
             removeAnimation(key: key, hasTransition: hasTransition)
         case .finish(let finish):
             if let cleanup = finish.cleanup { removeAnimation(key: cleanup.key, hasTransition: cleanup.hasTransition) }
-            if let finals = finish.restoreFinalValues {
-                // A cancel raced the natural end and its policy was written on the main
-                // thread; writing the final values there, after it, leaves the layer
-                // matching the `.finished` outcome.
-                let box = UncheckedSendableBox(finals)
-                onMainInFlight { $0.restoreFinalValues(box.value) }
-            }
             announceFinish(finish)
         }
     }

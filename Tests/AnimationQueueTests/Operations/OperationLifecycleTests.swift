@@ -25,7 +25,7 @@ import Testing
         case .writeCancellationPolicy(let key, _, _): "writePolicy(\(key))"
         case .removeForBackground(let key, _): "removeForBackground(\(key))"
         case .finish(let finish):
-            "finish(\(finish.outcome)\(finish.restoreFinalValues == nil ? "" : ", restore"))"
+            "finish(\(finish.outcome))"
         }
     }
 
@@ -83,23 +83,39 @@ import Testing
         #expect(driver.send(.completed(key: Self.key)) == [])
     }
 
+    /// The operation removes its own animation with the policy, and finishes then: Core
+    /// Animation's reports of the removal, whenever they come, change nothing.
     @Test(arguments: [[Callback.stop, .completion], [.completion, .stop]])
-    func aCancelledAnimationEndsCancelledInEitherOrder(order: [Callback]) {
+    func aCancelledAnimationEndsCancelledWithoutWaitingForCoreAnimation(order: [Callback]) {
         var driver = Self.animating()
         #expect(driver.send(.cancel) == ["notifyCancelled", "applyCancellation(op)"])
-        #expect(driver.send(.applyingCancellation(key: Self.key)) == ["writePolicy(op)"])
+        #expect(driver.send(.applyingCancellation(key: Self.key)) == ["writePolicy(op)", "finish(cancelled)"])
+        #expect(driver.lifecycle.plannedEnd == nil)
         #expect(driver.send(Self.callback(order[0], finished: false)) == [])
-        #expect(driver.send(Self.callback(order[1], finished: false)) == ["finish(cancelled)"])
+        #expect(driver.send(Self.callback(order[1], finished: false)) == [])
     }
 
+    /// The animation had reached its end on the render server before the removal took
+    /// effect, and Core Animation says so: the operation has already finished cancelled, with
+    /// its policy written, and stays so.
     @Test(arguments: [[Callback.stop, .completion], [.completion, .stop]])
-    func aCancelRacingTheNaturalEndFinishesAndRestoresTheFinalValues(order: [Callback]) {
+    func aCancelRacingTheNaturalEndStaysCancelled(order: [Callback]) {
         var driver = Self.animating()
         _ = driver.send(.cancel)
-        #expect(driver.send(.applyingCancellation(key: Self.key)) == ["writePolicy(op)"])
-        // The animation had reached its end before the removal took effect.
+        #expect(driver.send(.applyingCancellation(key: Self.key)) == ["writePolicy(op)", "finish(cancelled)"])
         #expect(driver.send(Self.callback(order[0], finished: true)) == [])
-        #expect(driver.send(Self.callback(order[1], finished: true)) == ["finish(finished, restore)"])
+        #expect(driver.send(Self.callback(order[1], finished: true)) == [])
+    }
+
+    /// Begun, but Core Animation has not reported the begin time yet: the start is announced
+    /// before the finish, so every finish follows a start.
+    @Test func aCancelBeforeTheBeginTimeIsKnownAnnouncesTheStartFirst() {
+        var driver = Driver()
+        _ = driver.send(.start)
+        _ = driver.send(.arrived(gate: false, Self.alive))
+        #expect(driver.send(.added(Self.added(begin: nil))) == [])
+        _ = driver.send(.cancel)
+        #expect(driver.send(.applyingCancellation(key: Self.key)) == ["start(now)", "writePolicy(op)", "finish(cancelled)"])
     }
 
     @Test func aCancelAfterTheAnimationStoppedWritesNoPolicy() {
@@ -272,11 +288,18 @@ import Testing
         #expect(driver.lifecycle.plannedEnd == nil)
     }
 
-    @Test func backgroundRemovesTheRunningAnimationWhichThenEndsInterrupted() {
+    @Test func backgroundRemovesTheRunningAnimationAndEndsInterruptedAtOnce() {
         var driver = Self.animating()
-        #expect(driver.send(.background) == ["removeForBackground(op)"])
-        _ = driver.send(.completed(key: Self.key))
-        #expect(driver.send(.stopped(key: Self.key, finished: false)) == ["finish(interrupted)"])
+        #expect(driver.send(.background) == ["removeForBackground(op)", "finish(interrupted)"])
+        #expect(driver.send(.completed(key: Self.key)) == [])
+        #expect(driver.send(.stopped(key: Self.key, finished: false)) == [])
+    }
+
+    @Test func backgroundAfterACancelEndsCancelled() {
+        var driver = Self.animating()
+        _ = driver.send(.cancel)
+        #expect(driver.send(.background) == ["removeForBackground(op)", "finish(cancelled)"])
+        #expect(driver.send(.applyingCancellation(key: Self.key)) == [])
     }
 
     // MARK: Committing ahead

@@ -103,11 +103,13 @@ extension OperationLifecycle {
             }
         case .applyingCancellation(let key):
             // Otherwise the animation stopped meanwhile (it reached its end, or was removed).
-            guard case .animating(var attachment) = state, attachment.key == key, attachment.reports.stop == nil,
+            guard case .animating(let attachment) = state, attachment.key == key, attachment.reports.stop == nil,
                   let resolved = attachment.resolved else { return .none }
-            attachment.cancellationApplied = true
-            state = .animating(attachment)
-            return Actions(.writeCancellationPolicy(key: key, resolved: resolved, hasTransition: attachment.hasTransition))
+            // The operation removes its animation itself, so it finishes now: Core Animation
+            // may report the removal late or never (an app in the background), and its
+            // reports, when they come, find the operation finished.
+            return finishRemoving(attachment, first: .writeCancellationPolicy(key: key, resolved: resolved,
+                                                                               hasTransition: attachment.hasTransition))
 
         // The layer was deallocated.
         case .layerGone:
@@ -142,7 +144,9 @@ extension OperationLifecycle {
                 guard let ahead = takeAhead() else { return .none }
                 return Actions(.discardAhead(ahead, applyPolicy: false))
             case .animating(let attachment) where !attachment.isAdding && attachment.reports.stop == nil:
-                return Actions(.removeForBackground(key: attachment.key, hasTransition: attachment.hasTransition))
+                // As for a cancel: the operation removes its animation and finishes now.
+                return finishRemoving(attachment, first: .removeForBackground(key: attachment.key,
+                                                                              hasTransition: attachment.hasTransition))
             default:
                 return .none
             }
@@ -206,11 +210,22 @@ extension OperationLifecycle {
         }
         let outcome = outcome(stop: attachment.reports.stop)
         state = .finished(outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil)
-        let restore = outcome == .finished && attachment.cancellationApplied ? attachment.resolved?.finalValues : nil
         let cleanup = outcome == .finished && attachment.staysAttached ? nil : (attachment.key, attachment.hasTransition)
         // Appended in place: an action carries the hooks, which a sum of lists would copy.
         if !attachment.startAnnounced { actions.append(.announceStart(at: attachment.begin?.media, hooks: hooks)) }
-        actions.append(finish(outcome, cleanup, restore: restore))
+        actions.append(finish(outcome, cleanup))
+        return actions
+    }
+
+    /// Finishes an animating operation whose animation it takes off the layer itself with
+    /// `removal`: `.cancelled` if a cancel was requested, else `.interrupted`, without
+    /// waiting for Core Animation to report the removal.
+    private mutating func finishRemoving(_ attachment: Attachment, first removal: Action) -> Actions {
+        let outcome = outcome(stop: nil)
+        state = .finished(outcome, plannedEnd: nil)
+        var actions = startIfUnannounced(attachment)
+        actions.append(removal)
+        actions.append(finish(outcome, nil))
         return actions
     }
 
@@ -239,10 +254,9 @@ extension OperationLifecycle {
 
     /// The finish action; releases the hooks, which hold the queue and run.
     private mutating func finish(_ outcome: AnimationOutcome, _ cleanup: (key: String, hasTransition: Bool)?,
-                                 restore: [(keyPath: String, value: Any?)]? = nil, wasExecuting: Bool = true) -> Action {
+                                 wasExecuting: Bool = true) -> Action {
         defer { hooks = Hooks() }
-        return .finish(Finish(outcome: outcome, wasExecuting: wasExecuting, cleanup: cleanup,
-                              restoreFinalValues: restore, hooks: hooks))
+        return .finish(Finish(outcome: outcome, wasExecuting: wasExecuting, cleanup: cleanup, hooks: hooks))
     }
 
     /// The commit ahead, moved out (nil left behind).

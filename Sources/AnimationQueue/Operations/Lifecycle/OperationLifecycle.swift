@@ -18,7 +18,7 @@ import Foundation
 /// | initialized          | c: finished; else waitingForMain, hop | ✗           | ✗ · ignored                  | ahead's: recorded             | discard ahead           | —                  | discard ahead     | discard ahead | record, commit (not c) |
 /// | waitingForMain       | ✗                | c: finished; gate: parked; else begin | ✗ · ignored          | ahead's: recorded             | — (the hop sees c)      | —                  | discard ahead     | —           | refused     |
 /// | parked               | ✗                | gatePassed: begin             | ✗ · ignored                  | ahead's: recorded             | wake on main            | c: finished `.cancelled`; else `.interrupted` | discard ahead     | —           | refused     |
-/// | animating            | ✗                | ✗                             | record; announce start once the begin time is known | record; both → finished | apply policy on main (not stopped) | finished | remove animation | — | refused |
+/// | animating            | ✗                | ✗                             | record; announce start once the begin time is known | record; both → finished | on main: write policy, remove, finished (not stopped) | finished | remove, finished | — | refused |
 /// | finished             | ✗                | gatePassed: ignored           | ignored                      | ignored                       | ignored                 | ignored            | ignored           | ignored     | refused     |
 ///
 /// *begin*: `c` → finished `.cancelled`; layer gone → finished `.interrupted`; an animation
@@ -28,6 +28,9 @@ import Foundation
 /// The outcome, decided when the second of the two Core Animation callbacks arrives (or the
 /// layer is gone): `.finished` if `animationDidStop` said finished, else `.cancelled` if a
 /// cancel was requested, else `.interrupted`. Nothing to animate finishes `.finished` at once.
+/// An operation that removes its own animation (a cancel, the background) finishes as it
+/// removes it, `.cancelled` or `.interrupted`, without waiting for Core Animation's reports,
+/// which may come late or never; when they come they find it finished.
 struct OperationLifecycle {
     /// The key the operation adds its fresh animation under; an animation committed ahead
     /// uses `key + ".ahead"`, so late callbacks of a discarded one are told apart. Set once,
@@ -112,8 +115,6 @@ struct OperationLifecycle {
         var reports = Reports()
         /// The main thread saw the animation gone before its end (removed by other code).
         var removalSeen = false
-        /// The cancellation policy was written to the layer.
-        var cancellationApplied = false
         /// A `CATransition` (stored under `"transition"`) plays the visual; the animation
         /// under `key` only times the operation.
         var hasTransition = false
@@ -240,17 +241,12 @@ struct OperationLifecycle {
         let wasExecuting: Bool
         /// The animation to take off the layer, so nothing of the operation stays attached.
         let cleanup: (key: String, hasTransition: Bool)?
-        /// A cancel's policy was written but the animation had reached its end: the final
-        /// values to write back (main thread), matching the `.finished` outcome.
-        let restoreFinalValues: [(keyPath: String, value: Any?)]?
         let hooks: Hooks
 
-        init(outcome: AnimationOutcome, wasExecuting: Bool, cleanup: (key: String, hasTransition: Bool)?,
-             restoreFinalValues: [(keyPath: String, value: Any?)]?, hooks: Hooks) {
+        init(outcome: AnimationOutcome, wasExecuting: Bool, cleanup: (key: String, hasTransition: Bool)?, hooks: Hooks) {
             self.outcome = outcome
             self.wasExecuting = wasExecuting
             self.cleanup = cleanup
-            self.restoreFinalValues = restoreFinalValues
             self.hooks = hooks
         }
     }
