@@ -46,12 +46,12 @@ extension AnimationOperation {
         writeModel(add.resolved.finalValues, on: layer)
         supersedeEarlierWriters(of: add.resolved.finalValues, on: layer)
         if let plan = add.plan {
-            // The copy that `add(_:forKey:)` keeps and the completion block are the observer's
-            // only owners, so the observer also reports the layer's deallocation (see
+            // The copy that `add(_:forKey:)` keeps is the observer's only owner, and the layer
+            // owns that copy, so the observer also reports the layer's deallocation (see
             // `AnimationObserver`).
             let observer = AnimationObserver(operation: self, key: add.key, watchesLayer: true)
             plan.timing.delegate = observer
-            CATransaction.setCompletionBlock(observer.transactionDidComplete)
+            CATransaction.setCompletionBlock(AnimationObserver.completion(of: self, key: add.key))
             if let transition = plan.transition { layer.add(transition, forKey: kCATransition) }
             layer.add(plan.timing, forKey: add.key)
             plan.timing.delegate = nil
@@ -135,7 +135,7 @@ extension AnimationOperation {
         ahead.animation.delegate = observer
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        CATransaction.setCompletionBlock(observer.transactionDidComplete)
+        CATransaction.setCompletionBlock(AnimationObserver.completion(of: self, key: ahead.key))
         layer.add(ahead.animation, forKey: ahead.key)
         CATransaction.commit()
         // The operation keeps `ahead`: only the copy Core Animation added holds the observer.

@@ -39,8 +39,8 @@ extension AppleBehaviourProbes {
     // MARK: A layer deallocated mid-animation
 
     /// What Core Animation reports for an animation whose layer is deallocated while it
-    /// runs. A step whose layer goes away hears of it when Core Animation releases the
-    /// animation's copy and the adding transaction's completion block (`AnimationObserver`).
+    /// runs. The scheduler does not depend on it: a step whose layer goes away hears of it
+    /// when the layer releases the animation, whose delegate reports it (`AnimationObserver`).
     static func deallocatedLayerCallbacks() async -> ProbeResult {
         let log = CallbackLog()
         weak var released: CALayer?

@@ -115,6 +115,23 @@ struct OperationTimingTests {
         await clock.advance(to: 1)
         await expectFinishedOnce(fade, .finished, clock: clock)
     }
+
+    /// The adding transaction's completion block holds the operation, not the animation's
+    /// delegate: if Core Animation kept that block (it documents neither when it runs nor
+    /// when it releases it), the release of the animation alone would still report a
+    /// deallocated layer.
+    @Test func theCompletionBlockDoesNotKeepTheAnimationsDelegateAlive() {
+        let fade = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 0, to: 1, duration: 1))
+        weak var released: AnimationObserver?
+        var completion: (@Sendable () -> Void)?
+        do {
+            let observer = AnimationObserver(operation: fade, key: fade.animationKey, watchesLayer: true)
+            released = observer
+            completion = AnimationObserver.completion(of: fade, key: fade.animationKey)
+        }
+        #expect(completion != nil)
+        #expect(released == nil)
+    }
 }
 #endif
 
