@@ -105,3 +105,27 @@ final class OrderLog: @unchecked Sendable {
     func record(_ event: String) { lock.withLock { entries.append(event) } }
     var events: [String] { lock.withLock { entries } }
 }
+
+/// An animation operation that records in `log`, as its queue starts it, its label and
+/// whether each operation it was made to wait for had finished by then. (Foundation runs
+/// `completionBlock`s asynchronously, in no promised order, so they cannot show an order.)
+final class StartRecordingOperation: AnimationOperation, @unchecked Sendable {
+    // Immutable after init; the log is thread-safe.
+    private let label: String
+    private let log: OrderLog
+    private let awaited: [Operation]
+
+    init(_ label: String, layer: CALayer, animation: some LayerAnimation, after awaited: [Operation] = [], log: OrderLog) {
+        self.label = label
+        self.log = log
+        self.awaited = awaited
+        super.init(layer: layer, animation: animation)
+        motion = .full
+        for operation in awaited { addDependency(operation) }
+    }
+
+    override func start() {
+        log.record(awaited.allSatisfy(\.isFinished) ? label : "\(label) before its dependencies finished")
+        super.start()
+    }
+}

@@ -134,4 +134,61 @@ struct AcceleratedPlanTests {
         #expect(released == nil)
         #expect(host.now - removedAt < 5, "ended \(host.now - removedAt) s after the layer went, not at the animation's end")
     }
+
+    /// Foundation's main queue runs animation operations too, one at a time, in dependency
+    /// order.
+    @Test func operationQueueMainRunsAChainSerially() async {
+        let host = AcceleratedHost()
+        let card = host.makeLayer(), badge = host.makeLayer(opacity: 0)
+        let log = OrderLog()
+        let slide = StartRecordingOperation("slide", layer: card, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 0.3), log: log)
+        let fade = StartRecordingOperation("fade", layer: badge, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3),
+                                           after: [slide], log: log)
+        OperationQueue.main.addOperation(slide)
+        OperationQueue.main.addOperation(fade)
+        let outcomes = await host.within { (await slide.waitForOutcome(), await fade.waitForOutcome()) }
+        #expect(outcomes?.0 == .finished && outcomes?.1 == .finished)
+        #expect(log.events == ["slide", "fade"])
+        #expect(card.position.x == 100 && badge.opacity == 1)
+    }
+
+    /// `cancelAll()` cancels the running step and the pending ones behind it.
+    @Test func cancelAllCancelsTheRunningAndThePendingSteps() async {
+        let host = AcceleratedHost()
+        let layer = host.makeLayer()
+        let queue = AnimationQueue(name: #function)
+        let steps = (1...3).map { index in
+            let step = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, to: CGFloat(index * 100), duration: 10))
+            step.motion = .full
+            return step
+        }
+        steps[1].addDependency(steps[0])
+        steps[2].addDependency(steps[1])
+        queue.addOperations(steps)
+        await host.letTimePass(0.5)
+        queue.cancelAll()
+        let outcomes = await host.within {
+            var outcomes: [AnimationOutcome] = []
+            for step in steps { outcomes.append(await step.waitForOutcome()) }
+            return outcomes
+        }
+        #expect(outcomes == [.cancelled, .cancelled, .cancelled])
+        #expect(layer.animationKeys() == nil)
+        #expect(layer.position.x > 0 && layer.position.x < 100)   // the first held where it was shown
+    }
+
+    /// A plan's `Parallel` of 200 steps starts them together and ends when the last ends.
+    @Test func aParallelBlockOfTwoHundredStepsFinishes() async {
+        let host = AcceleratedHost()
+        let layers = (0..<200).map { _ in host.makeLayer(opacity: 0) }
+        let plan = AnimationPlan {
+            Parallel {
+                for layer in layers { Step(layer, BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3)) }
+            }
+        }
+        let run = AnimationQueue(name: #function).run(plan, motion: .full)
+        #expect(await host.within { await run.outcome } == .finished)
+        #expect(run.recordedEvents.filter { $0.kind == .finished(.finished) }.count == 200)
+        #expect(layers.allSatisfy { $0.opacity == 1 && $0.animationKeys() == nil })
+    }
 }

@@ -33,18 +33,14 @@ struct AcceleratedSchedulerTests {
         let host = AcceleratedHost()
         let first = host.makeLayer(opacity: 0), second = host.makeLayer(opacity: 0)
         let log = OrderLog()
-        let a = AnimationOperation(layer: first, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3))
-        let b = AnimationOperation(layer: second, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3))
-        a.motion = .full
-        b.motion = .full
-        a.completionBlock = { log.record("a finished") }
-        b.completionBlock = { log.record("b finished") }
-        b.addDependency(a)
+        let a = StartRecordingOperation("a", layer: first, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3), log: log)
+        let b = StartRecordingOperation("b", layer: second, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3),
+                                        after: [a], log: log)
         let queue = AnimationQueue(name: #function)
         queue.addOperations([a, b])
         let outcomes = await host.within { (await a.waitForOutcome(), await b.waitForOutcome()) }
         #expect(outcomes?.0 == .finished && outcomes?.1 == .finished)
-        #expect(log.events == ["a finished", "b finished"])
+        #expect(log.events == ["a", "b"])
         #expect(first.opacity == 1 && second.opacity == 1)
         #expect(first.animationKeys() == nil && second.animationKeys() == nil)
     }
@@ -71,15 +67,11 @@ struct AcceleratedSchedulerTests {
         let host = AcceleratedHost()
         let layer = host.makeLayer()
         let log = OrderLog()
-        var previous: AnimationOperation?
         var operations: [AnimationOperation] = []
         for index in 0..<300 {
-            let operation = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, to: CGFloat(index + 1), duration: 0.02))
-            operation.motion = .full
-            operation.completionBlock = { log.record("\(index)") }
-            if let previous { operation.addDependency(previous) }
-            previous = operation
-            operations.append(operation)
+            operations.append(StartRecordingOperation("\(index)", layer: layer,
+                                                      animation: BasicAnimation(.positionX, to: CGFloat(index + 1), duration: 0.02),
+                                                      after: operations.suffix(1), log: log))
         }
         AnimationQueue(name: #function).addOperations(operations)
         let last = await host.within { await operations.last!.waitForOutcome() }
