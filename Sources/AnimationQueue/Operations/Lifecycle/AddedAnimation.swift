@@ -8,8 +8,8 @@ import Foundation
 /// layer replaces it and removing the operation's key would not remove it. The operation's
 /// lifetime is then timed by an animation of its own, a pause (an additive opacity offset of
 /// 0) with the transition's timing under the operation's key, and the transition is only the
-/// visual. It carries its
-/// owner's key, so a cancel removes it only while it is still that operation's.
+/// visual. It carries its owner's key, so a cancel removes it only while it is still that
+/// operation's.
 struct AddedAnimation {
     /// The animation under the operation's key, whose delegate and end time the operation.
     let timing: CAAnimation
