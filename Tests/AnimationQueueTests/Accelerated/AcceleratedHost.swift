@@ -25,11 +25,14 @@ final class AcceleratedHost {
 
     let host: CALayer
 
+    /// A new host layer, in no window or, where one is requested, in a window
+    /// (`TestWindow`).
     init() {
         host = CALayer()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         host.speed = Self.speed
+        TestWindow.rootLayer?.addSublayer(host)
         CATransaction.commit()
     }
 
