@@ -39,9 +39,22 @@ struct ClassicPatternRealTimeTests {
         }
     }
 
+    /// A layer already committed to Core Animation, as an app's layers are once on screen,
+    /// not a bare `CALayer()` whose first commit is the test's own.
+    @MainActor
+    static func committedLayer() -> CALayer {
+        let layer = CALayer()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.opacity = 1
+        CATransaction.commit()
+        CATransaction.flush()
+        return layer
+    }
+
     @MainActor
     @Test func transactionOperationsChainedOnTheMainQueueRunInOrder() async {
-        let card = CALayer(), badge = CALayer()
+        let card = Self.committedLayer(), badge = Self.committedLayer()
         let stream = EventStream()
         let slide = TransactionAnimationOperation(layer: card, keyPath: "position.x", from: CGFloat(0), to: CGFloat(200), duration: 0.05)
         let fade = TransactionAnimationOperation(layer: badge, keyPath: "opacity", from: Float(0), to: Float(0.5), duration: 0.05)
@@ -56,7 +69,7 @@ struct ClassicPatternRealTimeTests {
 
     @MainActor
     @Test func nestedCompletionBlocksShakeThenStretchAndSlide() async {
-        let bar = CALayer()
+        let bar = Self.committedLayer()
         bar.bounds = CGRect(x: 0, y: 0, width: 40, height: 60)
         let stream = EventStream()
         shakeThenStretchAndSlide(bar, height: 120, position: CGPoint(x: 30, y: 90), duration: 0.05) { stream.record($0) }
@@ -67,7 +80,7 @@ struct ClassicPatternRealTimeTests {
 
     @MainActor
     @Test func planPlaysItsStepsInOrderAndLeavesTheFinalValues() async {
-        let card = CALayer(), badge = CALayer()
+        let card = Self.committedLayer(), badge = Self.committedLayer()
         let started = CACurrentMediaTime()
         let run = AnimationQueue(name: "real time").run(AnimationPlan {
             Step(card, BasicAnimation(.positionX, from: 0, to: 120, duration: 0.05)).named("slide")
@@ -90,7 +103,7 @@ struct ClassicPatternRealTimeTests {
 
     @MainActor
     @Test func cancellingARunningStepRevertsAndCancelsThePendingOnes() async {
-        let card = CALayer()
+        let card = Self.committedLayer()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         card.position.x = 20
