@@ -59,12 +59,14 @@ extension AnimationOperation {
         CATransaction.commit()
     }
 
-    /// What the lifecycle hears about an attached add. With `readsBegin`, the begin time Core
-    /// Animation fixed at the commit is read back; inside a batch's transaction it is not
-    /// fixed yet (``batchDidCommit()`` reads it). `layer` is nil if it is gone since.
+    /// What the lifecycle hears about an attached add. The step's begin is the one fixed as
+    /// the add was prepared, if it was (`AddedAnimation.stepBegin`); else, with `readsBegin`,
+    /// the begin time Core Animation fixed at the commit is read back; inside a batch's
+    /// transaction it is not fixed yet (``batchDidCommit()`` reads it). `layer` is nil if it
+    /// is gone since.
     func added(_ add: PreparedAdd, on layer: CALayer?, readsBegin: Bool) -> OperationLifecycle.Added {
         .init(resolved: add.resolved, activeDuration: add.plan.map { ActiveDuration.of($0.timing) },
-              begin: layer.flatMap { begin(of: add.plan == nil ? nil : add.key, on: $0, reads: readsBegin) },
+              begin: add.plan?.stepBegin ?? layer.flatMap { begin(of: add.plan == nil ? nil : add.key, on: $0, reads: readsBegin) },
               hasTransition: add.plan?.transition != nil)
     }
 

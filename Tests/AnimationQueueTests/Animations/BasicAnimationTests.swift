@@ -80,16 +80,18 @@ import Testing
         let layer = LayerFixtures.committed()
         let resolved = BasicAnimation(.opacity, to: 0, duration: 1).delayed(by: 0.25).resolve(for: layer)
         let animation = try #require(resolved.animation)
-        let group = try #require(AddedAnimation.startingAtCommit(animation, delay: resolved.delay) as? CAAnimationGroup)
+        let (timing, stepBegin) = AddedAnimation.starting(animation, delay: resolved.delay, on: layer)
+        #expect(stepBegin == nil, "Core Animation fixes the begin at the commit")
+        let group = try #require(timing as? CAAnimationGroup)
         #expect(group.beginTime == 0, "Core Animation sets it at commit")
         #expect(group.duration == 1.25)
         #expect(group.animations?.first?.beginTime == 0.25)
         #expect(group.animations?.first?.fillMode == .backwards)
 
         let undelayed = try #require(BasicAnimation(.opacity, to: 0, duration: 1).resolve(for: layer).animation)
-        let same = AddedAnimation.startingAtCommit(undelayed, delay: 0)
-        #expect(same === undelayed)
-        #expect(same.beginTime == 0)
+        let same = AddedAnimation.starting(undelayed, delay: 0, on: layer)
+        #expect(same.0 === undelayed && same.stepBegin == nil)
+        #expect(same.0.beginTime == 0)
     }
 
     @Test func mediaTimingIsCopiedToAnimation() throws {

@@ -133,8 +133,8 @@ struct AppleBehaviourProbeTests {
         check([await AppleBehaviourProbes.deallocatedLayerCallbacks()])
     }
 
-    @Test func aDelayedAnimationThatRepeatsForeverKeepsCycling() {
-        check([AppleBehaviourProbes.delayedForeverGroup()])
+    @Test func aDelayedAnimationThatRepeatsForeverHoldsThenCycles() {
+        check([AppleBehaviourProbes.delayedForeverAnimation()])
     }
 
     private func check(_ results: [ProbeResult]) {

@@ -72,33 +72,30 @@ extension AppleBehaviourProbes {
 
     // MARK: A delayed animation that repeats forever
 
-    /// How Core Animation times a group of duration `delay + .greatestFiniteMagnitude` that
-    /// holds a child repeating forever from `delay` on: the shape the scheduler adds for a
-    /// step with a delay whose animation never ends. Sampled on a paused host: before the
-    /// delay (the child's first value, filled backwards), a quarter and half into its first
-    /// cycle, and a million seconds later.
-    static func delayedForeverGroup() -> ProbeResult {
+    /// How Core Animation times an animation that repeats forever, added with an absolute
+    /// `beginTime` in the future and backwards fill: the shape the scheduler adds for a step
+    /// with a delay whose animation never ends (`CAMediaTiming.h` documents each part).
+    /// Sampled on a paused host: before the begin (the first value, filled backwards), a
+    /// quarter and half into the first cycle, and a million seconds later.
+    static func delayedForeverAnimation() -> ProbeResult {
         let delay = 0.2
         func sample(at time: CFTimeInterval) -> Double {
-            let child = CABasicAnimation(keyPath: "position.x")
-            child.fromValue = 0
-            child.toValue = 100
-            child.duration = 0.1
-            child.repeatCount = .greatestFiniteMagnitude
-            child.beginTime = delay
-            child.fillMode = .backwards
-            let group = CAAnimationGroup()
-            group.animations = [child]
-            group.duration = delay + .greatestFiniteMagnitude
-            return positionX(showing: group, at: time)
+            let animation = CABasicAnimation(keyPath: "position.x")
+            animation.fromValue = 0
+            animation.toValue = 100
+            animation.duration = 0.1
+            animation.repeatCount = .greatestFiniteMagnitude
+            animation.beginTime = delay          // the paused host's time is 0 when it is added
+            animation.fillMode = .backwards
+            return positionX(showing: animation, at: time)
         }
         let times: [CFTimeInterval] = [0.1, delay + 0.025, delay + 0.05, delay + 1_000_000.05]
         let expected: [Double] = [0, 25, 50, 50]
         let seen = times.map(sample(at:))
         let matches = zip(seen, expected).allSatisfy { abs($0 - $1) < 0.5 }
         return ProbeResult(
-            question: "a group of duration delay + greatestFiniteMagnitude around a child repeating forever from the delay",
-            openQuartzCoreChoice: "the child holds its first value through the delay and then cycles on: position.x 0, 25, 50, 50 at 0.1 s, 0.225 s, 0.25 s and 0.25 s + 10⁶ s",
+            question: "an animation repeating forever, begun at an absolute time in the future with backwards fill",
+            openQuartzCoreChoice: "it holds its first value until its begin time and then cycles on: position.x 0, 25, 50, 50 at 0.1 s, 0.225 s, 0.25 s and 0.25 s + 10⁶ s",
             alternativeMode: nil,
             observed: "position.x " + seen.map { String(format: "%.3f", $0) }.joined(separator: ", "),
             matches: matches

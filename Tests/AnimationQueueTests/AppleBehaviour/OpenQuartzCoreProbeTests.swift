@@ -42,8 +42,8 @@ struct OpenQuartzCoreProbeTests {
         check(await AppleBehaviourProbes.deallocatedLayerCallbacks(), differsUnder: [])
     }
 
-    @Test func aDelayedAnimationThatRepeatsForeverKeepsCycling() {
-        check(AppleBehaviourProbes.delayedForeverGroup(), differsUnder: [])
+    @Test func aDelayedAnimationThatRepeatsForeverHoldsThenCycles() {
+        check(AppleBehaviourProbes.delayedForeverAnimation(), differsUnder: [])
     }
 
     @Test func presentationIsNilBeforeTheFirstCommit() {

@@ -15,13 +15,17 @@ struct AddedAnimation {
     let timing: CAAnimation
     /// The visual, added under `"transition"`, if the resolved animation is a transition.
     let transition: CATransition?
+    /// When the step began, in the layer's time and in media time, if `timing` begins at an
+    /// absolute time (a delayed animation that never ends); nil when Core Animation gives
+    /// `timing` its begin time at the commit.
+    let stepBegin: (layer: CFTimeInterval, media: CFTimeInterval)?
 
     /// The custom key of a transition that names the operation key it belongs to.
     static let ownerKey = "AnimationQueue.owner"
 
     init(resolved animation: CAAnimation, delay: TimeInterval, on layer: CALayer, key: String) {
         guard let transition = animation as? CATransition else {
-            timing = Self.startingAtCommit(animation, delay: delay)
+            (timing, stepBegin) = Self.starting(animation, delay: delay, on: layer)
             self.transition = nil
             return
         }
@@ -33,7 +37,7 @@ struct AddedAnimation {
         timer.repeatDuration = transition.repeatDuration
         timer.autoreverses = transition.autoreverses
         timer.beginTime = transition.beginTime
-        timing = Self.startingAtCommit(timer, delay: delay)
+        (timing, stepBegin) = Self.starting(timer, delay: delay, on: layer)
         if delay > 0 {
             // A transition cannot sit in a group: its delay is an absolute begin time, read
             // from the layer's clock before the commit.
@@ -48,10 +52,31 @@ struct AddedAnimation {
         transition?.value(forKey: ownerKey) as? String
     }
 
+    /// `animation` with its delay, timed by Core Animation, and when the step began if that is
+    /// fixed here.
+    ///
+    /// A finite animation with a delay sits in a group that starts at the commit and holds it
+    /// `delay` seconds in: no reading of the current time, so the delay stays exact on any
+    /// clock, and Core Animation gives the group its begin time at the commit. A group around
+    /// an animation that never ends would need an endless duration, which Core Animation does
+    /// not document; such an animation instead begins at an absolute time, `delay` after the
+    /// layer's time now, and fills backwards until then (`CAMediaTiming.h` documents both), and
+    /// the step's begin is the time read.
+    static func starting(_ animation: CAAnimation, delay: TimeInterval,
+                         on layer: CALayer) -> (CAAnimation, stepBegin: (layer: CFTimeInterval, media: CFTimeInterval)?) {
+        guard delay > 0, !ActiveDuration.of(animation).isFinite else {
+            return (startingAtCommit(animation, delay: delay), nil)
+        }
+        let media = MediaClock.now(for: layer)
+        let local = layer.convertTime(media, from: nil)
+        animation.beginTime = local + delay
+        animation.fillMode = animation.fillMode == .removed || animation.fillMode == .backwards ? .backwards : .both
+        return (animation, (local, media))
+    }
+
     /// An animation whose delay Core Animation times from the commit: the animation, or a
-    /// group that starts at the commit and holds it `delay` seconds in. (A group needs no
-    /// reading of the current time, so the delay stays exact on any clock.)
-    static func startingAtCommit(_ animation: CAAnimation, delay: TimeInterval) -> CAAnimation {
+    /// group that starts at the commit and holds it `delay` seconds in.
+    private static func startingAtCommit(_ animation: CAAnimation, delay: TimeInterval) -> CAAnimation {
         guard delay > 0 else {
             animation.beginTime = 0
             return animation
@@ -61,7 +86,7 @@ struct AddedAnimation {
         if animation.fillMode == .removed { animation.fillMode = .backwards }
         group.animations = [animation]
         let active = ActiveDuration.of(animation)
-        group.duration = delay + (active.isFinite ? active : .greatestFiniteMagnitude)
+        group.duration = delay + active
         if !animation.isRemovedOnCompletion {
             // It stays on the layer once it ends (it fills forwards): so must the group,
             // which would otherwise take it away.
