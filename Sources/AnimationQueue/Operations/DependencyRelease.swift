@@ -15,9 +15,9 @@ extension Operation {
     /// An operation holds its dependencies strongly, so dropping the last reference to the
     /// end of a long chain that never ran (nothing unlinked it) would free the chain in one
     /// recursive `deinit` per link, and 50,000 links overflow the stack. Instead the links
-    /// go to ``DependencyRelease``, which drops them one at a time: a dependency freed there
-    /// hands its own links back to the same loop from its `deinit`, so the stack stays as
-    /// deep as one `deinit`, whatever the chain's length.
+    /// go to this thread's ``DependencyRelease`` loop, which drops them one at a time: a
+    /// dependency freed there hands its own links back to the same loop from its `deinit`,
+    /// so the stack stays as deep as one `deinit`, whatever the chain's length.
     ///
     /// Nothing here asks whether a dependency is referenced elsewhere (Apple platforms do not
     /// answer that for Objective-C objects such as `Operation`): a dependency that something
@@ -25,50 +25,45 @@ extension Operation {
     func releaseDependenciesLinkByLink() {
         var links = removeAllDependencies()
         guard !links.isEmpty else { return }
-        DependencyRelease.shared.release(&links)
+        DependencyRelease.release(&links)
     }
 }
 
-/// The loop that drops released dependency links one at a time (see
+/// The loop that drops released dependency links one at a time, one loop per thread (see
 /// `Operation.releaseDependenciesLinkByLink()`).
 ///
-/// One loop serves the process: a thread that releases links while another thread's loop
-/// runs hands them to that loop and returns, so no thread ever nests one release inside
-/// another. Only operations the package defines release their links this way; a chain of
-/// Foundation's own operations (`BlockOperation`) is freed as Foundation frees it.
-final class DependencyRelease: @unchecked Sendable {
-    static let shared = DependencyRelease()
-
-    // Thread safety: `lock` guards `pending` and `isDraining`. Links are dropped, and so
-    // `deinit`s run, outside it.
-    private let lock = NSLock()
+/// A release made while the same thread's loop runs (a link the loop frees releasing links
+/// of its own) hands them to that loop and returns; a release on another thread runs a loop
+/// of its own, so every thread frees only what it released, and does so before its release
+/// returns. Each thread's loop lives in its `threadDictionary`, so it needs no lock. Only
+/// operations the package defines release their links this way; a chain of Foundation's own
+/// operations (`BlockOperation`) is freed as Foundation frees it.
+final class DependencyRelease {
     private var pending: [Operation] = []
     private var isDraining = false
 
-    private init() {}
+    private static let key = "AnimationQueue.DependencyRelease"
 
     /// Takes `links` (leaving it empty, so the caller holds none of them) and drops each,
-    /// unless a loop is already running, which then drops them.
-    func release(_ links: inout [Operation]) {
-        let drains = lock.withLock { () -> Bool in
-            pending.append(contentsOf: links)
-            guard !isDraining else { return false }
-            isDraining = true
-            return true
-        }
+    /// unless this thread's loop is already running, which then drops them.
+    static func release(_ links: inout [Operation]) {
+        let loop = current
+        loop.pending.append(contentsOf: links)
         links.removeAll()
-        guard drains else { return }
-        while dropOne() {}
+        guard !loop.isDraining else { return }
+        loop.isDraining = true
+        // Each link is dropped at the end of its iteration, after `popLast()` returned: if
+        // nothing else holds it, its `deinit` runs then and appends its own links.
+        while let link = loop.pending.popLast() { _ = link }
+        loop.isDraining = false
     }
 
-    /// Drops the last pending link, which runs its `deinit` if nothing else holds it; false
-    /// once none is left, and the loop has ended.
-    private func dropOne() -> Bool {
-        let link = lock.withLock { () -> Operation? in
-            if let link = pending.popLast() { return link }
-            isDraining = false
-            return nil
-        }
-        return link != nil
+    /// This thread's loop.
+    private static var current: DependencyRelease {
+        let storage = Thread.current.threadDictionary
+        if let loop = storage[key] as? DependencyRelease { return loop }
+        let loop = DependencyRelease()
+        storage[key] = loop
+        return loop
     }
 }
