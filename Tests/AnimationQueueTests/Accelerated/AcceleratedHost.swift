@@ -99,7 +99,7 @@ final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Events in the order they happened, from any thread.
+/// Events in the order they happened, from any thread (the accelerated suites, KVO observers).
 final class OrderLog: @unchecked Sendable {
     // Thread safety: `lock` guards `entries`.
     private let lock = NSLock()

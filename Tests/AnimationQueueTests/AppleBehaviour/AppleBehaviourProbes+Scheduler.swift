@@ -17,15 +17,11 @@ extension AppleBehaviourProbes {
     static func bareLayerCallsBack() async -> ProbeResult {
         let log = CallbackLog()
         let layer = CALayer()
-        CATransaction.begin()
-        CATransaction.setCompletionBlock { log.record("completion") }
-        let fade = fade()
-        fade.delegate = StopRecorder(log: log)
-        layer.add(fade, forKey: "fade")
-        CATransaction.commit()
+        addRecordedFade(to: layer, log: log)
         let both = await log.wait(atMost: callbackTimeout) { events in
             events.contains("completion") && events.contains("stop(finished: true)")
         }
+        withExtendedLifetime(layer) {}
         return ProbeResult(
             question: "whether an animation on a layer in no window reports its end",
             openQuartzCoreChoice: "yes: animationDidStop(finished: true) and the completion block, at the animation's end",
@@ -47,12 +43,7 @@ extension AppleBehaviourProbes {
         do {
             let layer = CALayer()
             released = layer
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { log.record("completion") }
-            let fade = fade(duration: 2 * duration)
-            fade.delegate = StopRecorder(log: log)
-            layer.add(fade, forKey: "fade")
-            CATransaction.commit()
+            addRecordedFade(to: layer, duration: 2 * duration, log: log)
             CATransaction.flush()
         }
         let gone = released == nil

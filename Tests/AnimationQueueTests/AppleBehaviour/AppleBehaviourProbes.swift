@@ -186,6 +186,18 @@ enum AppleBehaviourProbes {
         CATransaction.flush()
     }
 
+    /// Adds a `fade(duration:)` to `layer` under `"fade"` in a transaction of its own,
+    /// recording the delegate's `animationDidStop(_:finished:)` and the transaction's
+    /// completion block in `log`.
+    static func addRecordedFade(to layer: CALayer, duration: CFTimeInterval = duration, log: CallbackLog) {
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.record("completion") }
+        let fade = fade(duration: duration)
+        fade.delegate = StopRecorder(log: log)
+        layer.add(fade, forKey: "fade")
+        CATransaction.commit()
+    }
+
     static func fade(duration: CFTimeInterval = duration) -> CABasicAnimation {
         let fade = CABasicAnimation(keyPath: "opacity")
         fade.fromValue = 0
@@ -283,12 +295,7 @@ enum AppleBehaviourProbes {
     static func pausedLayerCompletion() async -> ProbeResult {
         let log = CallbackLog()
         let layer = committedLayer()
-        CATransaction.begin()
-        CATransaction.setCompletionBlock { log.record("completion") }
-        let fade = fade()
-        fade.delegate = StopRecorder(log: log)
-        layer.add(fade, forKey: "fade")
-        CATransaction.commit()
+        addRecordedFade(to: layer, log: log)
         CATransaction.flush()
         // Pause (QA1673), then move the paused time past the animation's end.
         let pausedAt = layer.convertTime(CACurrentMediaTime(), from: nil)

@@ -15,29 +15,20 @@ struct AsyncOperationTests {
         override func execute() {}   // finished by the test
     }
 
-    /// Records every notification of one key path as (is prior, value) pairs.
-    final class Recorder: @unchecked Sendable {
-        // Thread safety: `lock` guards `entries`.
-        private let lock = NSLock()
-        private var entries: [String] = []
-        var recorded: [String] { lock.withLock { entries } }
-        func append(_ entry: String) { lock.withLock { entries.append(entry) } }
-    }
-
     @Test func observersSeeTheOldValueBeforeAndTheNewValueAfterEachChange() {
         let operation = ManualOperation()
-        let recorder = Recorder()
+        let recorder = OrderLog()
         let executing = operation.observe(\.isExecuting, options: [.prior, .old, .new]) { _, change in
-            recorder.append(change.isPrior ? "executing was \(change.oldValue!)" : "executing is \(change.newValue!)")
+            recorder.record(change.isPrior ? "executing was \(change.oldValue!)" : "executing is \(change.newValue!)")
         }
         let finished = operation.observe(\.isFinished, options: [.prior, .old, .new]) { _, change in
-            recorder.append(change.isPrior ? "finished was \(change.oldValue!)" : "finished is \(change.newValue!)")
+            recorder.record(change.isPrior ? "finished was \(change.oldValue!)" : "finished is \(change.newValue!)")
         }
         operation.start()
         operation.finish()
         executing.invalidate()
         finished.invalidate()
-        #expect(recorder.recorded == [
+        #expect(recorder.events == [
             "executing was false", "executing is true",
             "finished was false", "executing was true",
             "executing is false", "finished is true",
