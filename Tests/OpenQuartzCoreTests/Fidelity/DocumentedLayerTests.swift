@@ -72,8 +72,9 @@ import Testing
     }
 
     /// The same promise for the tree and the object-valued properties: `sublayers`,
-    /// `superlayer`, `actions`, `style` and `delegate`.
-    @Test func theTreeAndObjectPropertiesAreReadAndWrittenByKeyValueCoding() {
+    /// `superlayer`, `actions`, `style` and `delegate`. On the main thread, as layer work
+    /// belongs: its changes open an implicit transaction, which commits on the main queue.
+    @Test @MainActor func theTreeAndObjectPropertiesAreReadAndWrittenByKeyValueCoding() {
         final class Delegate: NSObject, CALayerDelegate {}
         let parent = CALayer(), first = CALayer(), second = CALayer()
         parent.addSublayer(first)
