@@ -396,7 +396,7 @@ struct DocExampleTests {
         #expect(badgeStart.map { $0 >= 0.5 - 1e-9 } == true, "badge started at \(String(describing: badgeStart))")
     }
 
-    // MARK: Step.swift:103 — Perform runs between the steps
+    // MARK: Perform.swift:5 — Perform runs between the steps
 
     @Test func performRunsBetweenSteps() async {
         let clock = AnimationTestClock()

@@ -17,7 +17,7 @@ final class StressGraphHarness: @unchecked Sendable {
     let probe: StressProbe
     /// Strong references; nil once the test released the layer.
     private(set) var layers: [CALayer?]
-    private let weakLayers: [WeakLayer]
+    private let weakLayers: [WeakReference<CALayer>]
     private(set) var operations: [AnimationOperation] = []
     private(set) var queue: AnimationQueue?
     private(set) var run: AnimationRun?
@@ -47,7 +47,7 @@ final class StressGraphHarness: @unchecked Sendable {
             })
         }
         self.layers = layers
-        weakLayers = layers.map(WeakLayer.init)
+        weakLayers = layers.map(WeakReference.init)
         oracle = StressOracle(spec: spec, initialValues: initial)
         hasDeferred = spec.operations.contains { $0.isDeferred }
     }
@@ -221,7 +221,7 @@ final class StressGraphHarness: @unchecked Sendable {
     }
 
     /// Whether the layer with `index` still exists.
-    func releasedLayerIsAlive(_ index: Int) -> Bool { weakLayers[index].layer != nil }
+    func releasedLayerIsAlive(_ index: Int) -> Bool { weakLayers[index].object != nil }
 
     static func channel(of animation: CAAnimation) -> StressChannel? {
         let property = (animation as? CAPropertyAnimation)

@@ -16,9 +16,8 @@ final class LayerLifetimeSentinel: @unchecked Sendable {
     // `lock` guards `watchers`.
     private let lock = NSLock()
     /// Weak references to the watching operations, in the order they started watching.
-    private var watchers: [WeakWatcher] = []
+    private var watchers: [WeakReference<AnimationOperation>] = []
 
-    private struct WeakWatcher { weak var operation: AnimationOperation? }
 
     /// The key the sentinel is stored under.
     static let key = "AnimationQueue.lifetime"
@@ -35,23 +34,23 @@ final class LayerLifetimeSentinel: @unchecked Sendable {
     }
 
     private init(watching operation: AnimationOperation) {
-        watchers = [WeakWatcher(operation: operation)]
+        watchers = [WeakReference(operation)]
     }
 
     private func add(_ operation: AnimationOperation) {
         lock.withLock {
-            guard !watchers.contains(where: { $0.operation === operation }) else { return }
+            guard !watchers.contains(where: { $0.object === operation }) else { return }
             // Finished operations need no signal; dropping them, once there are a few, keeps
             // the list small on a layer that plays many steps.
             if watchers.count >= 8 {
-                watchers.removeAll { $0.operation.map { $0.isFinished } ?? true }
+                watchers.removeAll { $0.object.map { $0.isFinished } ?? true }
             }
-            watchers.append(WeakWatcher(operation: operation))
+            watchers.append(WeakReference(operation))
         }
     }
 
     deinit {
-        for case let operation? in watchers.map(\.operation) where !operation.isFinished {
+        for case let operation? in watchers.map(\.object) where !operation.isFinished {
             operation.receiveLayerGoneOnNextTurn()
         }
     }

@@ -18,13 +18,13 @@ final class GaplessScheduler: @unchecked Sendable {
     // strong references would make a cycle that leaks every step (and, through their hooks,
     // the queue). A pending step keeps its dependencies alive, and its queue keeps the step.
     /// For each qualifying step, the steps it waits for.
-    private let dependencies: [ObjectIdentifier: [WeakOperation]]
+    private let dependencies: [ObjectIdentifier: [WeakReference<AnimationOperation>]]
     /// For each animation step, the qualifying steps that wait for it.
-    private let dependents: [ObjectIdentifier: [WeakOperation]]
+    private let dependents: [ObjectIdentifier: [WeakReference<AnimationOperation>]]
 
     init(graph: PlanGraph) {
-        var dependencies: [ObjectIdentifier: [WeakOperation]] = [:]
-        var dependents: [ObjectIdentifier: [WeakOperation]] = [:]
+        var dependencies: [ObjectIdentifier: [WeakReference<AnimationOperation>]] = [:]
+        var dependents: [ObjectIdentifier: [WeakReference<AnimationOperation>]] = [:]
         // Steps that wait for something; none in a plan of one parallel group.
         let waiting = zip(graph.operations, graph.dependencyLists).compactMap { operation, waitsFor in
             waitsFor.isEmpty ? nil : (operation as? AnimationOperation).map { ($0, waitsFor) }
@@ -34,8 +34,8 @@ final class GaplessScheduler: @unchecked Sendable {
             let all = waitsFor.compactMap { $0 as? AnimationOperation }
             guard !all.isEmpty, all.count == waitsFor.count,
                   all.allSatisfy({ members.contains(ObjectIdentifier($0)) }) else { continue }
-            dependencies[ObjectIdentifier(step)] = all.map(WeakOperation.init)
-            for dependency in all { dependents[ObjectIdentifier(dependency), default: []].append(WeakOperation(step)) }
+            dependencies[ObjectIdentifier(step)] = all.map(WeakReference.init)
+            for dependency in all { dependents[ObjectIdentifier(dependency), default: []].append(WeakReference(step)) }
         }
         self.dependencies = dependencies
         self.dependents = dependents
@@ -49,7 +49,7 @@ final class GaplessScheduler: @unchecked Sendable {
     /// the run-loop turn), so its planned end is known: commits each dependent whose
     /// dependencies have all started and will end on time.
     func commitReadyDependents(of operation: AnimationOperation) {
-        for case let step? in (dependents[ObjectIdentifier(operation)] ?? []).map(\.operation) {
+        for case let step? in (dependents[ObjectIdentifier(operation)] ?? []).map(\.object) {
             guard let begin = plannedBegin(of: step) else { continue }
             step.commitAhead(at: begin)
         }
@@ -64,7 +64,7 @@ final class GaplessScheduler: @unchecked Sendable {
         guard let layer = step.layer, let waitsFor = dependencies[ObjectIdentifier(step)] else { return nil }
         var latest = -CFTimeInterval.infinity
         for weakDependency in waitsFor {
-            guard let dependency = weakDependency.operation, !dependency.isCancelled else { return nil }
+            guard let dependency = weakDependency.object, !dependency.isCancelled else { return nil }
             if let outcome = dependency.outcome, outcome != .finished { return nil }
             guard let end = dependency.plannedEnd, end.isFinite,
                   let dependencyLayer = dependency.layer else { return nil }
@@ -75,9 +75,3 @@ final class GaplessScheduler: @unchecked Sendable {
     }
 }
 
-/// A weak reference to a step of a gapless plan.
-final class WeakOperation {
-    // Immutable apart from the weak reference, which the runtime loads atomically.
-    weak var operation: AnimationOperation?
-    init(_ operation: AnimationOperation) { self.operation = operation }
-}

@@ -138,11 +138,8 @@ package final class SchedulerActivity: @unchecked Sendable {
     // accesses skip the run-time exclusivity check, which the lock makes redundant (every
     // operation looks its clock up as it is created).
     private static let registryLock = NSLock()
-    @exclusivity(unchecked) nonisolated(unsafe) private static var tracked: [ObjectIdentifier: WeakActivity] = [:]
+    @exclusivity(unchecked) nonisolated(unsafe) private static var tracked: [ObjectIdentifier: WeakReference<SchedulerActivity>] = [:]
 
-    private struct WeakActivity {
-        weak var activity: SchedulerActivity?
-    }
 
     /// Starts tracking the operations created from now on for layers on `clock`.
     ///
@@ -151,8 +148,8 @@ package final class SchedulerActivity: @unchecked Sendable {
     package static func track(_ clock: any OQC.Clock) -> SchedulerActivity {
         let activity = SchedulerActivity()
         registryLock.withLock {
-            tracked = tracked.filter { $0.value.activity != nil }
-            tracked[ObjectIdentifier(clock)] = WeakActivity(activity: activity)
+            tracked = tracked.filter { $0.value.object != nil }
+            tracked[ObjectIdentifier(clock)] = WeakReference(activity)
         }
         return activity
     }
@@ -165,7 +162,7 @@ package final class SchedulerActivity: @unchecked Sendable {
     /// The activity of a tracked clock; nil for the real clock without looking further.
     static func activity(of clock: any OQC.Clock) -> SchedulerActivity? {
         if clock is OQC.RealClock { return nil }
-        return registryLock.withLock { tracked[ObjectIdentifier(clock)]?.activity }
+        return registryLock.withLock { tracked[ObjectIdentifier(clock)]?.object }
     }
     #endif
 }

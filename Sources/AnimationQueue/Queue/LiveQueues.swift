@@ -6,20 +6,19 @@ import Foundation
 enum LiveQueues {
     // `lock` guards `queues`.
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var queues: [WeakQueue] = []
+    nonisolated(unsafe) private static var queues: [WeakReference<AnimationQueue>] = []
 
-    private struct WeakQueue { weak var queue: AnimationQueue? }
 
     /// Registers a new queue.
     static func register(_ queue: AnimationQueue) {
         lock.withLock {
-            queues.removeAll { $0.queue == nil }
-            queues.append(WeakQueue(queue: queue))
+            queues.removeAll { $0.object == nil }
+            queues.append(WeakReference(queue))
         }
     }
 
     /// The queues that are alive.
     static func all() -> [AnimationQueue] {
-        lock.withLock { queues.compactMap(\.queue) }
+        lock.withLock { queues.compactMap(\.object) }
     }
 }

@@ -270,12 +270,14 @@ struct OperationLifecycle {
         var didCancel: [CancelHook] = []
         /// The queue that runs the operation, held strongly until it finishes.
         var queue: (any OperationQueueHooks)?
-        /// The run the operation is a step of, held weakly (a run nobody keeps still plays).
-        var run: (any OperationRunHooks)? {
-            get { runReference?.run }
-            set { runReference = newValue.map(WeakRunReference.init) }
+        /// The run the operation is a step of, held weakly (a run nobody keeps still plays),
+        /// through a reference object: a weak variable stored in the hooks themselves would
+        /// make every value holding them one Swift keeps in memory and copies at each `switch`.
+        var run: AnimationRun? {
+            get { runReference?.object }
+            set { runReference = newValue.map(WeakReference.init) }
         }
-        private var runReference: WeakRunReference?
+        private var runReference: WeakReference<AnimationRun>?
 
         /// Whether anyone hears the start, and so its time: only then is Core Animation's
         /// begin time read back (a gapless plan's run hears every step, whose planned end it
@@ -307,16 +309,6 @@ struct OperationLifecycle {
             run?.stepDidFinish(operation)
             for hook in didFinish { hook(operation) }
         }
-    }
-
-    /// The weak reference to a step's run, in an object of its own: a weak reference stored
-    /// in ``Hooks`` itself would make the hooks, and with them every action, state and
-    /// lifecycle that holds them, a value Swift keeps in memory and copies whole at each
-    /// `switch` over it.
-    final class WeakRunReference: Sendable {
-        weak let run: (any OperationRunHooks)?
-
-        init(_ run: any OperationRunHooks) { self.run = run }
     }
 
     mutating func addHooks(_ update: (inout Hooks) -> Void) { update(&hooks) }

@@ -8,7 +8,7 @@ import Foundation
 /// skipButton.onTap { run.cancel() }
 /// let outcome = await run.outcome     // .finished, .cancelled or .interrupted
 /// ```
-public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
+public final class AnimationRun: @unchecked Sendable {
     // Thread safety: `lock` guards `state`. Continuations are resumed, and event streams
     // finished, outside it; events are yielded to the streams inside it, which keeps every
     // stream in recording order (a yield only buffers the event: it runs no consumer code).
@@ -239,9 +239,9 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
             let layer = graph.value.timingHost
             let clock = layer.map(MediaClock.Source.init)
             block.activity = clock?.activity
-            let host = UncheckedSendableBox((layer: WeakLayer(layer), clock: clock))
+            let host = UncheckedSendableBox((layer: WeakReference(layer), clock: clock))
             block.onFinish { [weak self] operation, outcome in
-                let time = host.value.clock?.now(for: host.value.layer.layer) ?? MediaClock.now(for: nil)
+                let time = host.value.clock?.now(for: host.value.layer.object) ?? MediaClock.now(for: nil)
                 if outcome == .finished { self?.record(Event(label: label, kind: .started, time: time)) }
                 self?.stepEnded(operation, outcome: outcome, event: Event(label: label, kind: .finished(outcome), time: time))
             }
@@ -317,28 +317,3 @@ public final class AnimationRun: OperationRunHooks, @unchecked Sendable {
     }
 }
 
-/// A weak reference to a layer that can cross into `@Sendable` closures inside a box.
-final class WeakLayer {
-    weak var layer: CALayer?
-    init(_ layer: CALayer?) { self.layer = layer }
-}
-
-extension AnimationQueue {
-    /// Runs a plan: compiles it to operations and adds them to this queue.
-    ///
-    /// - Parameters:
-    ///   - plan: The plan; it must pass ``AnimationPlan/validate()``.
-    ///   - motion: Whether the plan's animations play in full or with reduced motion.
-    /// - Returns: The running plan.
-    /// - Precondition: The plan is valid; otherwise the program stops with the message of
-    ///   the ``AnimationQueueError`` that `validate()` would throw.
-    @discardableResult
-    public func run(_ plan: AnimationPlan, motion: MotionPolicy = .system) -> AnimationRun {
-        let graph = plan.compile()
-        if let error = graph.errors.first { QueueViolation.invalidPlan(error) }
-        let run = AnimationRun(graph: graph, scheduling: plan.scheduling, motion: motion)
-        // Compiling checked the graph for cycles (`graph.errors`).
-        addOperations(graph.operations, dependencies: graph.dependencyLists)
-        return run
-    }
-}
