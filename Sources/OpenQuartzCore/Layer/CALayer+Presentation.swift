@@ -112,3 +112,19 @@ extension CALayer {
         return copy
     }
 }
+
+/// Marks layers created as presentation copies on this thread.
+enum PresentationCopy {
+    private final class Marker: Sendable {}
+    private static let marker = Marker()
+    private static let flag = ThreadLocal<Marker>()
+
+    static var isCreating: Bool { flag.value != nil }
+
+    static func create<L: CALayer>(_ body: () -> L) -> L {
+        let saved = flag.value
+        flag.value = marker
+        defer { flag.value = saved }
+        return body()
+    }
+}
