@@ -99,16 +99,6 @@ final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Events in the order they happened, from any thread (the accelerated suites, KVO observers).
-final class OrderLog: @unchecked Sendable {
-    // Thread safety: `lock` guards `entries`.
-    private let lock = NSLock()
-    private var entries: [String] = []
-
-    func record(_ event: String) { lock.withLock { entries.append(event) } }
-    var events: [String] { lock.withLock { entries } }
-}
-
 /// An animation operation that records in `log`, as its queue starts it, its label and
 /// whether each operation it was made to wait for had finished by then. (Foundation runs
 /// `completionBlock`s asynchronously, in no promised order, so they cannot show an order.)

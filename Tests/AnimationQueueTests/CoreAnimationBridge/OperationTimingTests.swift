@@ -135,18 +135,6 @@ struct OperationTimingTests {
 }
 #endif
 
-/// A value behind a lock, for results handed from the main queue to a test.
-final class LockedValue<Value>: @unchecked Sendable {
-    // `lock` guards `stored`.
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}
-
 /// Every order in which Core Animation may deliver `animationDidStop(_:finished:)` and the
 /// transaction's completion gives the same outcomes, whatever the process's variance.
 #if !canImport(QuartzCore)

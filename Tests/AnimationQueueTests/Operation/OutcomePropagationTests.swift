@@ -178,13 +178,4 @@ struct OutcomePropagationTests {
         #expect(clock.pendingWork.isEmpty)
     }
 }
-
-/// A thread-safe flag a block sets when it runs.
-final class RanFlag: @unchecked Sendable {
-    // `lock` guards `ran`.
-    private let lock = NSLock()
-    private var ran = false
-    func set() { lock.withLock { ran = true } }
-    var value: Bool { lock.withLock { ran } }
-}
 #endif

@@ -316,13 +316,4 @@ struct AnimationPlanTests {
         }
     }
 }
-
-/// A thread-safe list of strings.
-final class Log: @unchecked Sendable {
-    // `lock` guards `storage`.
-    private let lock = NSLock()
-    private var storage: [String] = []
-    func append(_ entry: String) { lock.withLock { storage.append(entry) } }
-    var entries: [String] { lock.withLock { storage } }
-}
 #endif
