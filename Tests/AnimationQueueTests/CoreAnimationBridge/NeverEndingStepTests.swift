@@ -16,25 +16,25 @@ import Testing
                                       delay: 0.5, repeatCount: .infinity)
 
     @Test func aDelayedStepThatNeverEndsHoldsItsFromValueThenCyclesFromItsStart() async {
-        let clock = AnimationTestClock(now: 10)
-        let layer = clock.makeLayer()
+        let fixture = QueueFixture(now: 10)
+        let layer = fixture.layer()
         let operation = AnimationOperation(layer: layer, animation: Self.pulse)
         operation.motion = .full
-        AnimationQueue(name: #function).addOperation(operation)
-        await clock.advance(by: 0)
+        fixture.queue.addOperation(operation)
+        await fixture.clock.advance(by: 0)
         let added = layer.animationKeys()?.first.flatMap { layer.animation(forKey: $0) }
         #expect(added is CABasicAnimation)
         #expect(added?.beginTime == 10.5)
         func shown() -> Double { Double(layer.presentation()?.position.x ?? .nan) }
-        await clock.advance(to: 10.25)
+        await fixture.clock.advance(to: 10.25)
         #expect(shown() == 0)                             // the delay: the from-value
-        await clock.advance(to: 10.75)
+        await fixture.clock.advance(to: 10.75)
         #expect(abs(shown() - 25) < 1e-6)                 // a quarter into the first cycle
-        await clock.advance(to: 1_000_010.75)
+        await fixture.clock.advance(to: 1_000_010.75)
         #expect(abs(shown() - 25) < 1e-6)                 // a million seconds on, still cycling
         #expect(operation.isExecuting)
         operation.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(operation.outcome == .cancelled)
         #expect(layer.animationKeys() == nil)
     }
@@ -42,12 +42,12 @@ import Testing
     /// The step's start is when it began, not when its animation begins after the delay, as
     /// for a delayed step that ends.
     @Test func theStepStartsWhenItBeginsNotAfterItsDelay() async {
-        let clock = AnimationTestClock(now: 10)
-        let layer = clock.makeLayer()
-        let run = AnimationQueue(name: #function).run(AnimationPlan {
+        let fixture = QueueFixture(now: 10)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Step(layer, Self.pulse).named("pulse")
         }, motion: .full)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         let started = run.recordedEvents.first { $0.kind == .started }
         #expect(started?.step == "pulse")
         #expect(started?.time == 10)

@@ -17,25 +17,25 @@ struct OperationModelFirstTests {
     private func expectModelFirst(_ animation: some LayerAnimation, end: TimeInterval, x: CGFloat, y: CGFloat = 0,
                                   opacity: Float = 1, name: String,
                                   sourceLocation: SourceLocation = #_sourceLocation) async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
+        let fixture = QueueFixture(queueName: name)
+        let layer = fixture.layer()
         let operation = AnimationOperation(layer: layer, animation: animation)
         operation.motion = .full
-        AnimationQueue(name: name).addOperation(operation)
-        await clock.advance(by: 0)
+        fixture.queue.addOperation(operation)
+        await fixture.clock.advance(by: 0)
         #expect(operation.isExecuting, sourceLocation: sourceLocation)
         #expect(layer.position == CGPoint(x: x, y: y) && layer.opacity == opacity,
                 "model at the start: \(layer.position), \(layer.opacity)", sourceLocation: sourceLocation)
         #expect(layer.animationKeys()?.isEmpty == false, sourceLocation: sourceLocation)
-        await clock.advance(to: end - 0.001)
+        await fixture.clock.advance(to: end - 0.001)
         #expect(operation.outcome == nil, sourceLocation: sourceLocation)
-        await clock.advance(to: end)
+        await fixture.clock.advance(to: end)
         #expect(operation.outcome == .finished, sourceLocation: sourceLocation)
         #expect(layer.animationKeys() == nil, sourceLocation: sourceLocation)
         #expect(layer.position == CGPoint(x: x, y: y) && layer.opacity == opacity, sourceLocation: sourceLocation)
         let shown = layer.presentation()
         #expect(shown?.position == layer.position && shown?.opacity == layer.opacity, sourceLocation: sourceLocation)
-        #expect(clock.pendingWork.isEmpty, sourceLocation: sourceLocation)
+        #expect(fixture.clock.pendingWork.isEmpty, sourceLocation: sourceLocation)
     }
 
     @Test func aBasicAnimation() async {

@@ -56,33 +56,30 @@ struct OperationTimingTests {
     /// The engine reports the removal of a deallocated layer's animation on its clock's next
     /// turn: the operation ends `.interrupted` at the time the layer went away.
     @Test func aDeallocatedLayerInterruptsItsOperationWhenCoreAnimationReportsTheRemoval() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
         weak var weakLayer: CALayer?
-        var layer: CALayer? = probeLayer(on: clock, opacity: 1)
+        var layer: CALayer? = fixture.layer(opacity: 1)
         weakLayer = layer
-        let fade = ProbedAnimationOperation("fade", layer: layer!, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        queue.addOperation(fade)
-        await clock.advance(by: 0.5)
+        let fade = ProbedAnimationOperation("fade", layer: layer!, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.5)
         #expect(fade.isExecuting)
         layer = nil
         #expect(weakLayer == nil)
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .interrupted, clock: clock)
-        #expect(log.time(of: "fade finished") == 0.5)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .interrupted, clock: fixture.clock)
+        #expect(fixture.log.time(of: "fade finished") == 0.5)
     }
 
     /// If Core Animation drops the animation of a deallocated layer without ever reporting its
     /// stop, the release of the animation's delegate ends the operation: only the main queue
     /// turns, the clock stands still, and the operation still finishes `.interrupted`.
     @Test func aDeallocatedLayerInterruptsItsOperationWhenCoreAnimationDropsTheAnimationSilently() async {
-        let clock = AnimationTestClock()
-        let queue = AnimationQueue(name: #function)
-        var layer: CALayer? = probeLayer(on: clock, opacity: 1)
+        let fixture = QueueFixture()
+        var layer: CALayer? = fixture.layer(opacity: 1)
         let fade = AnimationOperation(layer: layer!, animation: OpacityRamp(from: 0, to: 1, duration: 1))
-        queue.addOperation(fade)
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.5)
         #expect(fade.isExecuting)
         // A delegate like the one Core Animation holds, for a layer that is then released.
         var observer: AnimationObserver? = AnimationObserver(operation: fade, key: fade.animationKey, watchesLayer: true)
@@ -92,28 +89,26 @@ struct OperationTimingTests {
         #expect(observer == nil)
         for _ in 0..<100 where fade.outcome == nil { await onMainQueue {} }
         #expect(fade.outcome == .interrupted)
-        #expect(clock.now == 0.5)
-        await clock.advance(by: 2)
+        #expect(fixture.clock.now == 0.5)
+        await fixture.clock.advance(by: 2)
         #expect(fade.outcome == .interrupted)
     }
 
     /// The delegate of an animation that ended normally leaves its operation alone when it is
     /// released, and so does one whose layer is still alive.
     @Test func releasingTheDelegateOfALiveLayersAnimationChangesNothing() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let queue = AnimationQueue(name: #function)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        queue.addOperation(fade)
-        await clock.advance(by: 0.5)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.5)
         var observer: AnimationObserver? = AnimationObserver(operation: fade, key: fade.animationKey, watchesLayer: true)
         observer = nil
         #expect(observer == nil)
         for _ in 0..<10 { await onMainQueue {} }
         #expect(fade.outcome == nil && fade.isExecuting)
-        await clock.advance(to: 1)
-        await expectFinishedOnce(fade, .finished, clock: clock)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(fade, .finished, clock: fixture.clock)
     }
 
     /// The adding transaction's completion block holds the operation, not the animation's

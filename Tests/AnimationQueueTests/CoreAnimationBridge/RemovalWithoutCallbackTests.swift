@@ -14,16 +14,14 @@ import Testing
 /// removal only when the clock moves, so each test checks the outcome before moving it.
 @Suite(.hangGuard) struct RemovalWithoutCallbackTests {
     @Test func cancellingARunningStepFinishesItBeforeCoreAnimationReportsTheRemoval() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let card = probeLayer(on: clock, opacity: 0)
-        let after = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: card, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let next = ProbedAnimationOperation("next", layer: after, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let card = fixture.layer(opacity: 0)
+        let after = fixture.layer(opacity: 0)
+        let fade = ProbedAnimationOperation("fade", layer: card, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let next = ProbedAnimationOperation("next", layer: after, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         next.addDependency(fade)
-        queue.addOperations([fade, next])
-        await clock.advance(by: 0.25)
+        fixture.queue.addOperations([fade, next])
+        await fixture.clock.advance(by: 0.25)
         let shown = UncheckedSendableBox(card)
         let seen = await MainActor.run { () -> (AnimationOutcome?, [String]?, Float) in
             fade.cancel()
@@ -33,24 +31,23 @@ import Testing
         #expect(seen.0 == .cancelled)
         #expect(seen.1 == nil)
         #expect(abs(Double(seen.2) - 0.25) < 1e-6)
-        #expect(log.time(of: "fade finished") == 0.25)
+        #expect(fixture.log.time(of: "fade finished") == 0.25)
         // Core Animation's report of the removal comes now, and changes nothing.
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
-        await expectFinishedOnce(next, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
+        await expectFinishedOnce(next, .cancelled, clock: fixture.clock)
         #expect(!next.everStarted)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test(arguments: [CancellationPolicy.revert, .complete])
     func eachCancellationPolicyIsWrittenBeforeTheCancelledStepFinishes(_ policy: CancellationPolicy) async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer()
         let slide = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 1))
         slide.cancellationPolicy = policy
-        queue.addOperation(slide)
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperation(slide)
+        await fixture.clock.advance(by: 0.5)
         let shown = UncheckedSendableBox(layer)
         let seen = await MainActor.run { () -> (AnimationOutcome?, CGFloat) in
             slide.cancel()
@@ -62,15 +59,13 @@ import Testing
     }
 
     @Test func theAppEnteringTheBackgroundFinishesRunningStepsBeforeCoreAnimationReports() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let window = clock.makeLayer()
-        let card = probeLayer(on: clock, opacity: 1)
+        let fixture = QueueFixture()
+        let window = fixture.layer()
+        let card = fixture.layer(opacity: 1)
         window.addSublayer(card)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: card, animation: OpacityRamp(from: 1, to: 0.5, duration: 1), log: log)
-        queue.addOperation(fade)
-        await clock.advance(by: 0.5)
+        let fade = ProbedAnimationOperation("fade", layer: card, animation: OpacityRamp(from: 1, to: 0.5, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.5)
         let scene = UncheckedSendableBox([window])
         let shown = UncheckedSendableBox(card)
         let seen = await MainActor.run { () -> (AnimationOutcome?, [String]?) in
@@ -80,8 +75,8 @@ import Testing
         #expect(seen.0 == .interrupted)
         #expect(seen.1 == nil)
         #expect(card.opacity == 0.5)                    // the model holds the final value
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .interrupted, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .interrupted, clock: fixture.clock)
     }
 }
 #endif

@@ -23,23 +23,23 @@ struct CancellationPathTests {
     private func cancel(_ animation: some LayerAnimation, policy: CancellationPolicy, motion: MotionPolicy = .full,
                         at cancelAt: TimeInterval, expecting x: CGFloat, name: String,
                         sourceLocation: SourceLocation = #_sourceLocation) async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
+        let fixture = QueueFixture(queueName: name)
+        let layer = fixture.layer()
         let operation = AnimationOperation(layer: layer, animation: animation)
         operation.cancellationPolicy = policy
         operation.motion = motion
-        AnimationQueue(name: name).addOperation(operation)
-        await clock.advance(by: cancelAt)
+        fixture.queue.addOperation(operation)
+        await fixture.clock.advance(by: cancelAt)
         #expect(operation.outcome == nil, sourceLocation: sourceLocation)
         operation.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(operation.outcome == .cancelled, sourceLocation: sourceLocation)
         #expect(isClose(Double(layer.position.x), Double(x), 1e-6), "model \(layer.position.x)", sourceLocation: sourceLocation)
         #expect(isClose(layer.presentation().map { Double($0.position.x) }, Double(x), 1e-6), sourceLocation: sourceLocation)
         #expect(layer.animationKeys() == nil, sourceLocation: sourceLocation)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(isClose(layer.presentation().map { Double($0.position.x) }, Double(x), 1e-6), sourceLocation: sourceLocation)
-        #expect(clock.pendingWork.isEmpty, sourceLocation: sourceLocation)
+        #expect(fixture.clock.pendingWork.isEmpty, sourceLocation: sourceLocation)
     }
 
     /// During a delay the layer shows the from-value, so holding it keeps 0.
@@ -73,13 +73,12 @@ struct CancellationPathTests {
     @MainActor
     @Test(arguments: [(CancellationPolicy.holdPresentation, CGFloat(25)), (.revert, 0), (.complete, 100)])
     func cancellingTheTaskThatAwaitsLayerRun(policy: CancellationPolicy, x: CGFloat) async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
-        let queue = AnimationQueue(name: "\(#function) \(policy)")
-        let task = Task { await layer.run(Self.slide, on: queue, cancellationPolicy: policy, motion: .full) }
-        await clock.advance(by: 0.25)
+        let fixture = QueueFixture(queueName: "\(#function) \(policy)")
+        let layer = fixture.layer()
+        let task = Task { await layer.run(Self.slide, on: fixture.queue, cancellationPolicy: policy, motion: .full) }
+        await fixture.clock.advance(by: 0.25)
         task.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(await task.value == .cancelled)
         #expect(isClose(Double(layer.position.x), Double(x), 1e-6))
         #expect(isClose(layer.presentation().map { Double($0.position.x) }, Double(x), 1e-6))

@@ -17,21 +17,20 @@ struct CancellationPolicyTests {
     static let target: Float = 1
     static let shownAtCancel = 0.4
 
-    /// Runs the fixture with `policy` and cancels it at t = 0.25.
-    private func cancelMidway(_ policy: CancellationPolicy?, clock: AnimationTestClock, name: String)
+    /// Plays the fade above with `policy` on `fixture`'s clock and queue, and cancels it at
+    /// t = 0.25.
+    private func cancelMidway(_ policy: CancellationPolicy?, in fixture: QueueFixture)
         async -> (layer: CALayer, operation: ProbedAnimationOperation) {
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: Self.before)
-        let queue = AnimationQueue(name: name)
+        let layer = fixture.layer(opacity: Self.before)
         let fade = ProbedAnimationOperation("fade", layer: layer,
-                                            animation: BasicAnimation(.opacity, to: Self.target, duration: 1, timing: .linear), log: log)
+                                            animation: BasicAnimation(.opacity, to: Self.target, duration: 1, timing: .linear), log: fixture.log)
         if let policy { fade.cancellationPolicy = policy }
-        queue.addOperation(fade)
-        await clock.advance(by: 0.25)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.25)
         #expect(isClose(shownOpacity(layer), Self.shownAtCancel, 1e-6))
         #expect(layer.opacity == Self.target)
         fade.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         return (layer, fade)
     }
 
@@ -41,56 +40,54 @@ struct CancellationPolicyTests {
     }
 
     @Test func cancellingRunningOperationWithDefaultPolicyHoldsThePresentationValue() async {
-        let clock = AnimationTestClock()
-        let (layer, fade) = await cancelMidway(nil, clock: clock, name: #function)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        let fixture = QueueFixture()
+        let (layer, fade) = await cancelMidway(nil, in: fixture)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
         #expect(isClose(Double(layer.opacity), Self.shownAtCancel, 1e-6))
         #expect(isClose(shownOpacity(layer), Self.shownAtCancel, 1e-6))
         #expect(layer.animationKeys() == nil)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(isClose(shownOpacity(layer), Self.shownAtCancel, 1e-6))
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func cancellingRunningOperationWithRevertRestoresTheValueBeforeTheStart() async {
-        let clock = AnimationTestClock()
-        let (layer, fade) = await cancelMidway(.revert, clock: clock, name: #function)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        let fixture = QueueFixture()
+        let (layer, fade) = await cancelMidway(.revert, in: fixture)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
         #expect(layer.opacity == Self.before)
         #expect(Float(shownOpacity(layer)) == Self.before)
         #expect(layer.animationKeys() == nil)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(Float(shownOpacity(layer)) == Self.before)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func cancellingRunningOperationWithCompleteJumpsToTheFinalValue() async {
-        let clock = AnimationTestClock()
-        let (layer, fade) = await cancelMidway(.complete, clock: clock, name: #function)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        let fixture = QueueFixture()
+        let (layer, fade) = await cancelMidway(.complete, in: fixture)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
         #expect(layer.opacity == Self.target)
         #expect(Float(shownOpacity(layer)) == Self.target)
         #expect(layer.animationKeys() == nil)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(Float(shownOpacity(layer)) == Self.target)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     /// `revert` goes back to the animation's from-value, even when the model held another
     /// value before the start.
     @Test func revertGoesBackToTheFromValueNotThePreviousModelValue() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 0.6)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 0.6)
         let fade = ProbedAnimationOperation("fade", layer: layer, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 1),
-                                            log: log)
+                                            log: fixture.log)
         fade.cancellationPolicy = .revert
-        queue.addOperation(fade)
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.5)
         fade.cancel()
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
         #expect(layer.opacity == 0)
         #expect(shownOpacity(layer) == 0)
     }
@@ -103,21 +100,19 @@ struct CancellationPolicyTests {
         (.complete, CGPoint(x: 100, y: 40)),
     ])
     func policyDecidesWhereACancelledSlideRests(policy: CancellationPolicy, rest: CGPoint) async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: "\(#function) \(policy)")
+        let fixture = QueueFixture(queueName: "\(#function) \(policy)")
+        let layer = fixture.layer(opacity: 1)
         let slide = ProbedAnimationOperation("slide", layer: layer,
                                              animation: BasicAnimation(.position, to: CGPoint(x: 100, y: 40), duration: 2, timing: .linear),
-                                             log: log)
+                                             log: fixture.log)
         slide.cancellationPolicy = policy
-        queue.addOperation(slide)
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperation(slide)
+        await fixture.clock.advance(by: 0.5)
         let shown = layer.presentation()?.position
         #expect(isClose(shown.map { Double($0.x) }, 25, 1e-6) && isClose(shown.map { Double($0.y) }, 10, 1e-6))
         slide.cancel()
-        await clock.advance(by: 0)
-        await expectFinishedOnce(slide, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(slide, .cancelled, clock: fixture.clock)
         #expect(isClose(Double(layer.position.x), Double(rest.x), 1e-6))
         #expect(isClose(Double(layer.position.y), Double(rest.y), 1e-6))
         #expect(layer.presentation()?.position == layer.position)
@@ -127,16 +122,14 @@ struct CancellationPolicyTests {
     /// Whatever the policy, an operation cancelled before it starts leaves the layer as it was.
     @Test(arguments: [CancellationPolicy.holdPresentation, .revert, .complete])
     func operationCancelledBeforeStartLeavesTheLayerUntouched(policy: CancellationPolicy) async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 0.2)
-        let queue = AnimationQueue(name: "\(#function) \(policy)")
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let fixture = QueueFixture(queueName: "\(#function) \(policy)")
+        let layer = fixture.layer(opacity: 0.2)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         fade.cancellationPolicy = policy
         fade.cancel()
-        queue.addOperation(fade)
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
         #expect(layer.opacity == 0.2)
         #expect(Float(shownOpacity(layer)) == 0.2)
         #expect(layer.animationKeys() == nil)
@@ -146,11 +139,9 @@ struct CancellationPolicyTests {
     /// layer keeps running.
     @Test(arguments: [CancellationPolicy.holdPresentation, .revert, .complete])
     func cancellingRemovesOnlyTheOperationsOwnAnimation(policy: CancellationPolicy) async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: "\(#function) \(policy)")
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let fixture = QueueFixture(queueName: "\(#function) \(policy)")
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         fade.cancellationPolicy = policy
         let other = CABasicAnimation(keyPath: "position.x")
         other.fromValue = CGFloat(0)
@@ -159,11 +150,11 @@ struct CancellationPolicyTests {
         CATransaction.begin()
         layer.add(other, forKey: "other")
         CATransaction.commit()
-        queue.addOperation(fade)
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.5)
         fade.cancel()
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
         #expect(layer.animationKeys() == ["other"])
         #expect(isClose(layer.presentation().map { Double($0.position.x) }, 20, 1e-6))   // 80 · 0.5 / 2
         #expect(Float(shownOpacity(layer)) == layer.opacity)
@@ -173,17 +164,15 @@ struct CancellationPolicyTests {
     /// keyframe value it shows (linear keyframes 0 → 100 → 50 over 1 s, cancelled at 0.75 s:
     /// halfway down the second segment, 75).
     @Test func holdingAKeyframeAnimationFreezesItsCurrentKeyframeValue() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
         let bounce = ProbedAnimationOperation("bounce", layer: layer,
-                                              animation: KeyframeAnimation(.positionY, values: [0, 100, 50], duration: 1), log: log)
-        queue.addOperation(bounce)
-        await clock.advance(by: 0.75)
+                                              animation: KeyframeAnimation(.positionY, values: [0, 100, 50], duration: 1), log: fixture.log)
+        fixture.queue.addOperation(bounce)
+        await fixture.clock.advance(by: 0.75)
         bounce.cancel()
-        await clock.advance(by: 0)
-        await expectFinishedOnce(bounce, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(bounce, .cancelled, clock: fixture.clock)
         #expect(isClose(Double(layer.position.y), 75, 1e-6))
         #expect(layer.presentation()?.position.y == layer.position.y)
         #expect(layer.animationKeys() == nil)
@@ -194,22 +183,21 @@ struct CancellationPolicyTests {
     /// still running or has finished. (Core Animation shows the animation added last.)
     @Test(arguments: [CancellationPolicy.holdPresentation, .revert, .complete], [false, true])
     func cancellingAnEarlierOperationLeavesALaterOnesValue(policy: CancellationPolicy, laterFinishes: Bool) async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer()
         let earlier = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear))
         earlier.cancellationPolicy = policy
-        queue.addOperation(earlier)
-        await clock.advance(by: 0.5)                 // earlier shows 25
+        fixture.queue.addOperation(earlier)
+        await fixture.clock.advance(by: 0.5)                 // earlier shows 25
         let later = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, to: 200, duration: 1, timing: .linear))
-        queue.addOperation(later)
-        await clock.advance(by: laterFinishes ? 1 : 0.25)
+        fixture.queue.addOperation(later)
+        await fixture.clock.advance(by: laterFinishes ? 1 : 0.25)
         #expect(layer.position.x == 200)
         earlier.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(earlier.outcome == .cancelled)
         #expect(layer.position.x == 200)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(later.outcome == .finished)
         #expect(layer.position.x == 200 && layer.presentation()?.position.x == 200)
         #expect(layer.animationKeys() == nil)

@@ -47,27 +47,26 @@ struct CancellationPropagationRaceTests {
     }
 
     @Test func aDependentUnblockedByACancelledDependencyStartsCancelled() async {
-        let clock = AnimationTestClock()
-        let first = probeLayer(on: clock, opacity: 0), second = probeLayer(on: clock, opacity: 0)
-        let third = probeLayer(on: clock, opacity: 0.3)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let first = fixture.layer(opacity: 0), second = fixture.layer(opacity: 0)
+        let third = fixture.layer(opacity: 0.3)
         let head = AnimationOperation(layer: first, animation: OpacityRamp(from: 0, to: 1, duration: 1))
         let last = StartSignalling(layer: third, animation: OpacityRamp(from: 0, to: 1, duration: 1))
         let middle = SlowToCancel(layer: second, animation: OpacityRamp(from: 0, to: 1, duration: 1), next: last)
         middle.addDependency(head)
         last.addDependency(middle)
-        queue.addOperations([head, middle, last])
-        await clock.advance(by: 0.25)
+        fixture.queue.addOperations([head, middle, last])
+        await fixture.clock.advance(by: 0.25)
 
         head.cancel()
-        await clock.advance(by: 0)
-        #expect(await settle(clock) { last.isFinished })
+        await fixture.clock.advance(by: 0)
+        #expect(await settle(fixture.clock) { last.isFinished })
 
         #expect(head.outcome == .cancelled && middle.outcome == .cancelled && last.outcome == .cancelled)
         #expect(last.wasCancelledAtStart == true, "the dependent must be cancelled before it is started")
         #expect(third.opacity == 0.3, "the dependent must not touch its layer")
         #expect(third.animationKeys() == nil)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 }
 
@@ -76,10 +75,9 @@ extension CancellationPropagationRaceTests {
     /// dependency, whose cancel would otherwise finish it at once and start the dependent.
     /// Twenty pairs, so the queue's unordered iteration cannot pass by luck.
     @Test func cancelAllCancelsDependentsBeforeTheirDependencies() async {
-        let clock = AnimationTestClock()
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
         // Operations hold their layers weakly: the test keeps them.
-        let layers = (0..<41).map { probeLayer(on: clock, opacity: $0 == 0 ? 0 : 0.3) }
+        let layers = (0..<41).map { fixture.layer(opacity: $0 == 0 ? 0 : 0.3) }
         let gate = AnimationOperation(layer: layers[0], animation: OpacityRamp(from: 0, to: 1, duration: 1))
         var dependents: [StartSignalling] = []
         var operations: [Operation] = [gate]
@@ -93,12 +91,12 @@ extension CancellationPropagationRaceTests {
             dependents.append(dependent)
             operations += [dependency, dependent]
         }
-        queue.addOperations(operations)
-        await clock.advance(by: 0.25)
+        fixture.queue.addOperations(operations)
+        await fixture.clock.advance(by: 0.25)
 
-        queue.cancelAll()
-        await clock.advance(by: 0)
-        #expect(await settle(clock) { operations.allSatisfy(\.isFinished) })
+        fixture.queue.cancelAll()
+        await fixture.clock.advance(by: 0)
+        #expect(await settle(fixture.clock) { operations.allSatisfy(\.isFinished) })
 
         #expect(dependents.allSatisfy { $0.outcome == .cancelled })
         #expect(dependents.allSatisfy { $0.wasCancelledAtStart == true }, "a dependent started before cancelAll() reached it")
@@ -110,24 +108,23 @@ extension CancellationPropagationRaceTests {
     /// An operation cancelled before it was added finishes cancelled at once, as on a plain
     /// `OperationQueue`, instead of waiting for its dependency; its dependents follow it.
     @Test func anOperationCancelledBeforeItWasAddedFinishesAtOnce() async {
-        let clock = AnimationTestClock()
-        let layers = (0..<3).map { _ in probeLayer(on: clock, opacity: 0.3) }
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layers = (0..<3).map { _ in fixture.layer(opacity: 0.3) }
         let running = AnimationOperation(layer: layers[0], animation: OpacityRamp(from: 0, to: 1, duration: 1))
-        queue.addOperation(running)
-        await clock.advance(by: 0.25)
+        fixture.queue.addOperation(running)
+        await fixture.clock.advance(by: 0.25)
         let cancelled = AnimationOperation(layer: layers[1], animation: OpacityRamp(from: 0, to: 1, duration: 1))
         let dependent = AnimationOperation(layer: layers[2], animation: OpacityRamp(from: 0, to: 1, duration: 1))
         cancelled.addDependency(running)
         dependent.addDependency(cancelled)
         cancelled.cancel()
-        queue.addOperations([cancelled, dependent])
-        await clock.advance(by: 0)      // settles the work in flight: the cancelled ones finish
+        fixture.queue.addOperations([cancelled, dependent])
+        await fixture.clock.advance(by: 0)      // settles the work in flight: the cancelled ones finish
         #expect(cancelled.isFinished && dependent.isFinished)
         #expect(cancelled.outcome == .cancelled && dependent.outcome == .cancelled)
         #expect(running.outcome == nil, "the dependency is still animating")
         #expect(layers[1].opacity == 0.3 && layers[2].opacity == 0.3)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(running.outcome == .finished)
     }
 }

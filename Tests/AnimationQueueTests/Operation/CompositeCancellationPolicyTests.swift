@@ -13,19 +13,19 @@ import Testing
 /// attached.
 @Suite(.hangGuard)
 struct CompositeCancellationPolicyTests {
-    /// Runs `animation` on `layer` with `policy`, cancels it at t = 0.25 and returns the
-    /// operation once it has finished.
+    /// Runs `animation` on `layer` with `policy` on `fixture`'s queue, cancels it at t = 0.25
+    /// and returns the operation once it has finished.
     private func cancelAtAQuarter(_ animation: some LayerAnimation, on layer: CALayer, policy: CancellationPolicy,
-                                  clock: AnimationTestClock, name: String,
+                                  in fixture: QueueFixture,
                                   beforeCancel: (CALayer) -> Void = { _ in }) async -> ProbedAnimationOperation {
-        let operation = ProbedAnimationOperation("animation", layer: layer, animation: animation, log: ProbeLog(clock: clock))
+        let operation = ProbedAnimationOperation("animation", layer: layer, animation: animation, log: fixture.log)
         operation.cancellationPolicy = policy
-        AnimationQueue(name: name).addOperation(operation)
-        await clock.advance(by: 0.25)
+        fixture.queue.addOperation(operation)
+        await fixture.clock.advance(by: 0.25)
         beforeCancel(layer)
         operation.cancel()
-        await clock.advance(by: 0)
-        await expectFinishedOnce(operation, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(operation, .cancelled, clock: fixture.clock)
         #expect(layer.animationKeys() == nil)
         return operation
     }
@@ -40,20 +40,20 @@ struct CompositeCancellationPolicyTests {
         (.complete, 1, 100),
     ])
     func cancellingAGroupAppliesThePolicyToEveryKeyPath(policy: CancellationPolicy, opacity: Float, x: CGFloat) async {
-        let clock = AnimationTestClock()
-        let layer = probeLayer(on: clock, opacity: 0.2)
+        let fixture = QueueFixture(queueName: "\(#function) \(policy)")
+        let layer = fixture.layer(opacity: 0.2)
         let group = AnimationGroup([
             BasicAnimation(.opacity, to: 1, duration: 1, timing: .linear),
             BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear),
         ])
-        _ = await cancelAtAQuarter(group, on: layer, policy: policy, clock: clock, name: "\(#function) \(policy)")
+        _ = await cancelAtAQuarter(group, on: layer, policy: policy, in: fixture)
         #expect(isClose(Double(layer.opacity), Double(opacity), 1e-6))
         #expect(isClose(Double(layer.position.x), Double(x), 1e-6))
         #expect(isClose(shownOpacity(layer), Double(opacity), 1e-6))
         #expect(isClose(layer.presentation().map { Double($0.position.x) }, Double(x), 1e-6))
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(isClose(Double(layer.position.x), Double(x), 1e-6))
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     // MARK: A spring
@@ -72,15 +72,15 @@ struct CompositeCancellationPolicyTests {
         (.complete, 100),
     ])
     func cancellingASpringAppliesThePolicy(policy: CancellationPolicy, x: Double) async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
+        let fixture = QueueFixture(queueName: "\(#function) \(policy)")
+        let layer = fixture.layer()
         let spring = SpringAnimation(.positionX, from: 0, to: 100, perceptualDuration: 1, bounce: 0)
-        _ = await cancelAtAQuarter(spring, on: layer, policy: policy, clock: clock, name: "\(#function) \(policy)") {
+        _ = await cancelAtAQuarter(spring, on: layer, policy: policy, in: fixture) {
             #expect(isClose($0.presentation().map { Double($0.position.x) }, Self.springAtAQuarter, 1e-3))
         }
         #expect(isClose(Double(layer.position.x), x, 1e-3))
         #expect(isClose(layer.presentation().map { Double($0.position.x) }, x, 1e-3))
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     // MARK: Keyframes
@@ -89,10 +89,10 @@ struct CompositeCancellationPolicyTests {
     /// the last, whatever the value shown at the cancel (50, a quarter of the way).
     @Test(arguments: [(CancellationPolicy.revert, CGFloat(0)), (.complete, 50)])
     func cancellingKeyframesRevertsToTheFirstValueOrCompletesToTheLast(policy: CancellationPolicy, y: CGFloat) async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
+        let fixture = QueueFixture(queueName: "\(#function) \(policy)")
+        let layer = fixture.layer()
         let keyframes = KeyframeAnimation(.positionY, values: [0, 100, 50], duration: 1)
-        _ = await cancelAtAQuarter(keyframes, on: layer, policy: policy, clock: clock, name: "\(#function) \(policy)") {
+        _ = await cancelAtAQuarter(keyframes, on: layer, policy: policy, in: fixture) {
             #expect(isClose($0.presentation().map { Double($0.position.y) }, 50, 1e-6))
         }
         #expect(layer.position.y == y)

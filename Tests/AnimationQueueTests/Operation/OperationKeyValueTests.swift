@@ -21,8 +21,8 @@ struct OperationKeyValueTests {
 
     @Test(arguments: Path.allCases)
     func theFlagsChangeOnlyBetweenTheNotifications(path: Path) async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
+        let fixture = QueueFixture()
+        let layer = fixture.layer()
         let operation = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1))
         // (isExecuting, isFinished, outcome) as the finish is about to be announced, and once it was.
         let seen = LockedValue<[String]>([])
@@ -35,10 +35,10 @@ struct OperationKeyValueTests {
         }
         if path == .cancelledBeforeStart { operation.cancel() }
         #expect(!operation.isExecuting && !operation.isFinished)
-        AnimationQueue(name: #function).addOperation(operation)
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperation(operation)
+        await fixture.clock.advance(by: 0.5)
         if path == .cancelledWhileRunning { operation.cancel() }
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
 
         switch path {
         case .finishes:

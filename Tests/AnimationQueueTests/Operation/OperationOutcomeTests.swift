@@ -14,58 +14,54 @@ struct OperationOutcomeTests {
     // MARK: Finished
 
     @Test func animationThatRunsToItsEndFinishesOnceAtItsEndTime() async {
-        let clock = AnimationTestClock(now: 5)
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.75, duration: 1), log: log)
-        queue.addOperation(fade)
+        let fixture = QueueFixture(now: 5)
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.75, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
 
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(fade.isExecuting && !fade.isFinished)
         #expect(layer.opacity == 0.75)                      // model first
         #expect(attachedBeginTime(layer) == 5)
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(isClose(shownOpacity(layer), 0.375, 1e-6))   // 0.75 · 0.5
-        await clock.advance(to: 5.999)
+        await fixture.clock.advance(to: 5.999)
         #expect(fade.outcome == nil)
-        await clock.advance(to: 6)
-        #expect(log.time(of: "fade finished") == 6)
-        await expectFinishedOnce(fade, .finished, clock: clock)
+        await fixture.clock.advance(to: 6)
+        #expect(fixture.log.time(of: "fade finished") == 6)
+        await expectFinishedOnce(fade, .finished, clock: fixture.clock)
         #expect(layer.opacity == 0.75)
         #expect(shownOpacity(layer) == 0.75)
         #expect(layer.animationKeys() == nil)
 
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(fade.finishCount == 1 && fade.completionCount == 1)
-        #expect(log.events == ["fade executing", "fade started", "fade finished", "fade completion"])
-        #expect(log.time(of: "fade started") == 5)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.log.events == ["fade executing", "fade started", "fade finished", "fade completion"])
+        #expect(fixture.log.time(of: "fade started") == 5)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     /// Fill-forwards is an explicit opt-in: the animation stays on the layer once it ends,
     /// showing its last frame, and the operation still finishes at the end. A cancel removes
     /// it as any other.
     @Test func anAnimationThatFillsForwardsStaysOnTheLayerAndStillFinishes() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1), other = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1), other = fixture.layer(opacity: 1)
         let fade = BasicAnimation(.opacity, from: 0, to: 0.75, duration: 1, timing: .linear).fillingForwards()
         #expect(fade.mediaTiming.fillsForwards)
-        let kept = ProbedAnimationOperation("kept", layer: layer, animation: fade, log: log)
-        let cancelled = ProbedAnimationOperation("cancelled", layer: other, animation: fade, log: log)
-        queue.addOperations([kept, cancelled])
-        await clock.advance(by: 0.5)
+        let kept = ProbedAnimationOperation("kept", layer: layer, animation: fade, log: fixture.log)
+        let cancelled = ProbedAnimationOperation("cancelled", layer: other, animation: fade, log: fixture.log)
+        fixture.queue.addOperations([kept, cancelled])
+        await fixture.clock.advance(by: 0.5)
         cancelled.cancel()
-        await clock.advance(to: 1)
-        await expectFinishedOnce(kept, .finished, clock: clock)
-        await expectFinishedOnce(cancelled, .cancelled, clock: clock)
-        #expect(log.time(of: "kept finished") == 1)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(kept, .finished, clock: fixture.clock)
+        await expectFinishedOnce(cancelled, .cancelled, clock: fixture.clock)
+        #expect(fixture.log.time(of: "kept finished") == 1)
         #expect(layer.animationKeys()?.count == 1)
         let attached = try? #require(layer.animationKeys()?.first.flatMap { layer.animation(forKey: $0) })
         #expect(attached?.fillMode == .both && attached?.isRemovedOnCompletion == false)
-        await clock.advance(by: 5)
+        await fixture.clock.advance(by: 5)
         #expect(layer.opacity == 0.75 && shownOpacity(layer) == 0.75)
         #expect(other.animationKeys() == nil)
     }
@@ -73,18 +69,16 @@ struct OperationOutcomeTests {
     /// With a delay (which a group that starts at the commit times), the animation still
     /// stays on the layer once it ends: the group holds it.
     @Test func aDelayedAnimationThatFillsForwardsStaysOnTheLayer() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
         let fade = BasicAnimation(.opacity, from: 0, to: 0.75, duration: 1, timing: .linear).fillingForwards().delayed(by: 0.5)
-        let kept = ProbedAnimationOperation("kept", layer: layer, animation: fade, log: log)
-        queue.addOperation(kept)
-        await clock.advance(by: 2)
-        await expectFinishedOnce(kept, .finished, clock: clock)
-        #expect(log.time(of: "kept finished") == 1.5)
+        let kept = ProbedAnimationOperation("kept", layer: layer, animation: fade, log: fixture.log)
+        fixture.queue.addOperation(kept)
+        await fixture.clock.advance(by: 2)
+        await expectFinishedOnce(kept, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "kept finished") == 1.5)
         #expect(layer.animationKeys()?.count == 1)
-        await clock.advance(by: 5)
+        await fixture.clock.advance(by: 5)
         #expect(layer.animationKeys()?.count == 1)
         #expect(shownOpacity(layer) == 0.75)
     }
@@ -92,33 +86,30 @@ struct OperationOutcomeTests {
     /// A zero-duration additive animation with a delay waits out its delay, as the
     /// non-additive one does, then finishes with the model unchanged.
     @Test func aZeroDurationAdditiveAnimationWaitsOutItsDelay() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let basicLayer = clock.makeLayer(), keyframeLayer = clock.makeLayer()
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let basicLayer = fixture.layer(), keyframeLayer = fixture.layer()
         let nudge = BasicAnimation(.positionX, from: 4, to: 10, duration: 0, isAdditive: true).delayed(by: 0.5)
         let hop = KeyframeAnimation(.positionX, values: [4, 10], duration: 0, delay: 0.5, isAdditive: true)
         #expect(nudge.totalDuration == 0.5 && hop.totalDuration == 0.5)
-        let basic = ProbedAnimationOperation("basic", layer: basicLayer, animation: nudge, log: log)
-        let keyframe = ProbedAnimationOperation("keyframe", layer: keyframeLayer, animation: hop, log: log)
-        queue.addOperations([basic, keyframe])
-        await clock.advance(by: 0.25)
+        let basic = ProbedAnimationOperation("basic", layer: basicLayer, animation: nudge, log: fixture.log)
+        let keyframe = ProbedAnimationOperation("keyframe", layer: keyframeLayer, animation: hop, log: fixture.log)
+        fixture.queue.addOperations([basic, keyframe])
+        await fixture.clock.advance(by: 0.25)
         #expect(!basic.isFinished && !keyframe.isFinished)
         // Held at the from-offset during the delay.
         #expect(basicLayer.presentation()?.position.x == 4 && keyframeLayer.presentation()?.position.x == 4)
-        await clock.advance(by: 0.25)
-        await expectFinishedOnce(basic, .finished, clock: clock)
-        await expectFinishedOnce(keyframe, .finished, clock: clock)
-        #expect(log.time(of: "basic finished") == 0.5 && log.time(of: "keyframe finished") == 0.5)
+        await fixture.clock.advance(by: 0.25)
+        await expectFinishedOnce(basic, .finished, clock: fixture.clock)
+        await expectFinishedOnce(keyframe, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "basic finished") == 0.5 && fixture.log.time(of: "keyframe finished") == 0.5)
         #expect(basicLayer.position.x == 0 && keyframeLayer.position.x == 0)
     }
 
     /// A cumulative animation's passes each add their change, and the model receives where
     /// the last one ends, so nothing jumps back when the animation is removed.
     @Test func aCumulativeAnimationLeavesTheModelWhereItsLastPassEnds() async {
-        let clock = AnimationTestClock()
-        let basicLayer = clock.makeLayer(), keyframeLayer = clock.makeLayer(), pointLayer = clock.makeLayer()
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let basicLayer = fixture.layer(), keyframeLayer = fixture.layer(), pointLayer = fixture.layer()
         var climb = BasicAnimation(.positionX, from: 0, to: 10, duration: 1, timing: .linear, repeatCount: 3)
         climb.isCumulative = true
         var steps = KeyframeAnimation(.positionX, values: [0, 5, 10], duration: 1, repeatCount: 2)
@@ -130,10 +121,10 @@ struct OperationOutcomeTests {
                           AnimationOperation(layer: keyframeLayer, animation: steps),
                           AnimationOperation(layer: pointLayer, animation: drift)]
         for operation in operations { operation.motion = .full }
-        queue.addOperations(operations)
-        await clock.advance(by: 1.5)
+        fixture.queue.addOperations(operations)
+        await fixture.clock.advance(by: 1.5)
         #expect(basicLayer.presentation()?.position.x == 15, "half-way through the second pass")
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(operations.allSatisfy { $0.outcome == .finished })
         #expect(basicLayer.position.x == 30 && basicLayer.presentation()?.position.x == 30)
         #expect(keyframeLayer.position.x == 20 && keyframeLayer.presentation()?.position.x == 20)
@@ -144,49 +135,45 @@ struct OperationOutcomeTests {
     // MARK: Cancelled before start
 
     @Test func operationCancelledBeforeBeingAddedFinishesCancelledWithoutTouchingTheLayer() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 0.25)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 0.25)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         fade.cancel()
-        queue.addOperation(fade)
+        fixture.queue.addOperation(fade)
 
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
         #expect(!fade.everExecuted)
         #expect(layer.opacity == 0.25)
         #expect(shownOpacity(layer) == 0.25)
         #expect(layer.animationKeys() == nil)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(fade.finishCount == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func operationCancelledWhileItsDependencyRunsNeverStartsAndTheDependencyFinishes() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let first = probeLayer(on: clock, opacity: 1), second = probeLayer(on: clock, opacity: 0.25)
-        let queue = AnimationQueue(name: #function)
-        let lead = ProbedAnimationOperation("lead", layer: first, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
-        let follow = ProbedAnimationOperation("follow", layer: second, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let first = fixture.layer(opacity: 1), second = fixture.layer(opacity: 0.25)
+        let lead = ProbedAnimationOperation("lead", layer: first, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: fixture.log)
+        let follow = ProbedAnimationOperation("follow", layer: second, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         follow.addDependency(lead)
-        queue.addOperations([lead, follow])
+        fixture.queue.addOperations([lead, follow])
 
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         follow.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(lead.isExecuting)                            // cancelling a dependent leaves its dependency alone
-        await clock.advance(to: 1)
-        await expectFinishedOnce(lead, .finished, clock: clock)
-        await expectFinishedOnce(follow, .cancelled, clock: clock)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(lead, .finished, clock: fixture.clock)
+        await expectFinishedOnce(follow, .cancelled, clock: fixture.clock)
         #expect(!follow.everExecuted)
         #expect(second.opacity == 0.25)
         #expect(second.animationKeys() == nil)
         #expect(first.opacity == 0)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(follow.finishCount == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     /// A dependency cancelled outside the animation's queue (a network fetch, say) cancels an
@@ -194,19 +181,18 @@ struct OperationOutcomeTests {
     /// has finished, cancelled, before time moves.
     @Test(arguments: [DependencyCancellation.cancel, .proceed])
     func aDependencyCancelledOutsideTheQueueCancelsTheAnimationUnlessItProceeds(_ policy: DependencyCancellation) async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 0.25)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 0.25)
         let fetch = BlockOperation {}
-        let reveal = ProbedAnimationOperation("reveal", layer: layer, animation: OpacityRamp(from: 0.25, to: 1, duration: 1), log: log)
+        let reveal = ProbedAnimationOperation("reveal", layer: layer, animation: OpacityRamp(from: 0.25, to: 1, duration: 1), log: fixture.log)
         reveal.onCancelledDependency = policy
         reveal.addDependency(fetch)
         fetch.cancel()
         fetch.start()
         #expect(fetch.isFinished)
-        AnimationQueue(name: #function).addOperation(reveal)
-        await clock.advance(by: 1)
-        await expectFinishedOnce(reveal, policy == .cancel ? .cancelled : .finished, clock: clock)
+        fixture.queue.addOperation(reveal)
+        await fixture.clock.advance(by: 1)
+        await expectFinishedOnce(reveal, policy == .cancel ? .cancelled : .finished, clock: fixture.clock)
         #expect(reveal.everStarted == (policy == .proceed))
         #expect(layer.opacity == (policy == .cancel ? 0.25 : 1))
         #expect(layer.animationKeys() == nil)
@@ -235,99 +221,89 @@ struct OperationOutcomeTests {
     // MARK: Cancelled while running
 
     @Test func operationCancelledWhileRunningFinishesCancelledOnceAndNotAgainAtItsEndTime() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
-        queue.addOperation(fade)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
 
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         fade.cancel()
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
-        #expect(log.time(of: "fade finished") == 0.25)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
+        #expect(fixture.log.time(of: "fade finished") == 0.25)
         #expect(isClose(Double(layer.opacity), 0.75, 1e-6))  // held: 1 − 0.25
         #expect(layer.animationKeys() == nil)
-        await clock.advance(by: 2)                           // past the original end time
+        await fixture.clock.advance(by: 2)                           // past the original end time
         #expect(fade.finishCount == 1 && fade.completionCount == 1)
         #expect(isClose(shownOpacity(layer), 0.75, 1e-6))
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func cancellingTwiceFinishesOnce() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
-        queue.addOperation(fade)
-        await clock.advance(by: 0.5)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.5)
         fade.cancel()
         fade.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         fade.cancel()
-        await clock.advance(by: 1)
-        await expectFinishedOnce(fade, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 1)
+        await expectFinishedOnce(fade, .cancelled, clock: fixture.clock)
         #expect(isClose(Double(layer.opacity), 0.5, 1e-6))
     }
 
     // MARK: Removed by other code
 
     @Test func animationRemovedByKeyInterruptsTheOperation() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
-        queue.addOperation(fade)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
 
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         let keys = layer.animationKeys() ?? []
         #expect(keys.count == 1)
         for key in keys { layer.removeAnimation(forKey: key) }
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .interrupted, clock: clock)
-        #expect(log.time(of: "fade finished") == 0.25)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .interrupted, clock: fixture.clock)
+        #expect(fixture.log.time(of: "fade finished") == 0.25)
         // The model was written first, so it already holds the final value; nothing is left attached.
         #expect(layer.opacity == 0.5)
         #expect(shownOpacity(layer) == 0.5)
         #expect(layer.animationKeys() == nil)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(fade.finishCount == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func removeAllAnimationsInterruptsEveryOperationOnTheLayer() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: fixture.log)
         let slide = ProbedAnimationOperation("slide", layer: layer,
-                                             animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), log: log)
-        queue.addOperations([fade, slide])
+                                             animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), log: fixture.log)
+        fixture.queue.addOperations([fade, slide])
 
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(layer.animationKeys()?.count == 2)
         layer.removeAllAnimations()
-        await clock.advance(by: 0)
-        await expectFinishedOnce(fade, .interrupted, clock: clock)
-        await expectFinishedOnce(slide, .interrupted, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(fade, .interrupted, clock: fixture.clock)
+        await expectFinishedOnce(slide, .interrupted, clock: fixture.clock)
         #expect(layer.opacity == 0.5 && layer.position.x == 100)
         #expect(shownOpacity(layer) == 0.5 && layer.presentation()?.position.x == 100)
         #expect(layer.animationKeys() == nil)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func removingAnUnrelatedAnimationLeavesTheOperationRunning() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
-        queue.addOperation(fade)
-        await clock.advance(by: 0.25)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.25)
         let other = CABasicAnimation(keyPath: "position.y")
         other.fromValue = CGFloat(0)
         other.toValue = CGFloat(10)
@@ -335,115 +311,105 @@ struct OperationOutcomeTests {
         CATransaction.begin()
         layer.add(other, forKey: "someone else")
         CATransaction.commit()
-        await clock.advance(by: 0.125)
+        await fixture.clock.advance(by: 0.125)
         layer.removeAnimation(forKey: "someone else")
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(fade.outcome == nil && fade.isExecuting)
-        await clock.advance(to: 1)
-        await expectFinishedOnce(fade, .finished, clock: clock)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(fade, .finished, clock: fixture.clock)
     }
 
     // MARK: Layer deallocated
 
     @Test func layerDeallocatedWhileQueuedInterruptsTheOperationWhenItStarts() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let gateLayer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let gateLayer = fixture.layer(opacity: 1)
         weak var weakLayer: CALayer?
-        let gate = ProbedAnimationOperation("gate", layer: gateLayer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
+        let gate = ProbedAnimationOperation("gate", layer: gateLayer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: fixture.log)
         let doomed: ProbedAnimationOperation = {
-            let layer = probeLayer(on: clock, opacity: 1)
+            let layer = fixture.layer(opacity: 1)
             weakLayer = layer
-            return ProbedAnimationOperation("doomed", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+            return ProbedAnimationOperation("doomed", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         }()
         doomed.addDependency(gate)
-        queue.addOperations([gate, doomed])
+        fixture.queue.addOperations([gate, doomed])
 
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(weakLayer == nil, "the operation must hold its layer weakly")
         #expect(doomed.outcome == nil)
-        await clock.advance(to: 1)
-        await expectFinishedOnce(gate, .finished, clock: clock)
-        await expectFinishedOnce(doomed, .interrupted, clock: clock)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(gate, .finished, clock: fixture.clock)
+        await expectFinishedOnce(doomed, .interrupted, clock: fixture.clock)
         // The finish time reported to hooks (and AnimationRun's events) stays on the layer's
         // virtual clock after the layer is gone (it once fell back to real time).
-        #expect(log.time(of: "doomed finished") == 1)
-        await clock.advance(by: 2)
+        #expect(fixture.log.time(of: "doomed finished") == 1)
+        await fixture.clock.advance(by: 2)
         #expect(doomed.finishCount == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func layerDeallocatedWhileRunningInterruptsTheOperation() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
         weak var weakLayer: CALayer?
-        var layer: CALayer? = probeLayer(on: clock, opacity: 1)
+        var layer: CALayer? = fixture.layer(opacity: 1)
         weakLayer = layer
-        let fade = ProbedAnimationOperation("fade", layer: layer!, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        queue.addOperation(fade)
-        await clock.advance(by: 0.5)
+        let fade = ProbedAnimationOperation("fade", layer: layer!, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0.5)
         #expect(fade.isExecuting)
         layer = nil
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(weakLayer == nil, "nothing but the test should keep a running layer alive")
-        await expectFinishedOnce(fade, .interrupted, clock: clock)
-        #expect(log.time(of: "fade finished") == 0.5)
-        await clock.advance(by: 2)
+        await expectFinishedOnce(fade, .interrupted, clock: fixture.clock)
+        #expect(fixture.log.time(of: "fade finished") == 0.5)
+        await fixture.clock.advance(by: 2)
         #expect(fade.finishCount == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     // MARK: Nothing to animate
 
     @Test func zeroDurationAnimationFinishesAtOnceWithTheFinalValueCommitted() async {
-        let clock = AnimationTestClock(now: 3)
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
-        let snap = ProbedAnimationOperation("snap", layer: layer, animation: OpacityRamp(from: 1, to: 0.25, duration: 0), log: log)
-        queue.addOperation(snap)
-        await clock.advance(by: 0)
-        await expectFinishedOnce(snap, .finished, clock: clock)
-        #expect(clock.now == 3)
-        #expect(log.time(of: "snap finished") == 3)
+        let fixture = QueueFixture(now: 3)
+        let layer = fixture.layer(opacity: 1)
+        let snap = ProbedAnimationOperation("snap", layer: layer, animation: OpacityRamp(from: 1, to: 0.25, duration: 0), log: fixture.log)
+        fixture.queue.addOperation(snap)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(snap, .finished, clock: fixture.clock)
+        #expect(fixture.clock.now == 3)
+        #expect(fixture.log.time(of: "snap finished") == 3)
         #expect(layer.opacity == 0.25)
         #expect(shownOpacity(layer) == 0.25)
         #expect(layer.animationKeys() == nil)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func zeroDurationTypedAnimationCommitsItsToValue() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
         let jump = ProbedAnimationOperation("jump", layer: layer,
-                                            animation: BasicAnimation(.positionY, from: 10, to: 240, duration: 0), log: log)
-        queue.addOperation(jump)
-        await clock.advance(by: 0)
-        await expectFinishedOnce(jump, .finished, clock: clock)
+                                            animation: BasicAnimation(.positionY, from: 10, to: 240, duration: 0), log: fixture.log)
+        fixture.queue.addOperation(jump)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(jump, .finished, clock: fixture.clock)
         #expect(layer.position.y == 240)
         #expect(layer.presentation()?.position.y == 240)
         #expect(layer.animationKeys() == nil)
     }
 
     @Test func chainOfZeroDurationStepsFinishesInOrderWithoutTimePassing() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
         let steps = [Float(0.75), 0.5, 0.25].enumerated().map { index, value in
-            ProbedAnimationOperation("step\(index)", layer: layer, animation: OpacityRamp(from: 1, to: value, duration: 0), log: log)
+            ProbedAnimationOperation("step\(index)", layer: layer, animation: OpacityRamp(from: 1, to: value, duration: 0), log: fixture.log)
         }
         for (previous, next) in zip(steps, steps.dropFirst()) { next.addDependency(previous) }
-        queue.addOperations(steps)
-        await clock.advance(by: 0)
-        for step in steps { await expectFinishedOnce(step, .finished, clock: clock) }
-        #expect(log.events.filter { $0.hasSuffix("finished") } == ["step0 finished", "step1 finished", "step2 finished"])
+        fixture.queue.addOperations(steps)
+        await fixture.clock.advance(by: 0)
+        for step in steps { await expectFinishedOnce(step, .finished, clock: fixture.clock) }
+        #expect(fixture.log.events.filter { $0.hasSuffix("finished") } == ["step0 finished", "step1 finished", "step2 finished"])
         #expect(layer.opacity == 0.25)
-        #expect(clock.now == 0)
+        #expect(fixture.clock.now == 0)
     }
 
     // MARK: Races
@@ -453,30 +419,28 @@ struct OperationOutcomeTests {
     /// with the layer showing the final value either way.
     @Test(arguments: [true, false])
     func cancelAtTheEndTimeFinishesExactlyOnce(cancelFirst: Bool) async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: fixture.log)
         // Work at the same deadline runs in insertion order.
-        if cancelFirst { _ = clock.engineClock.schedule(at: 1) { fade.cancel() } }
-        queue.addOperation(fade)
-        await clock.advance(by: 0)
-        if !cancelFirst { _ = clock.engineClock.schedule(at: 1) { fade.cancel() } }
-        await clock.advance(to: 1)
+        if cancelFirst { _ = fixture.clock.engineClock.schedule(at: 1) { fade.cancel() } }
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 0)
+        if !cancelFirst { _ = fixture.clock.engineClock.schedule(at: 1) { fade.cancel() } }
+        await fixture.clock.advance(to: 1)
         // Foundation ignores a cancel that arrives after the finish. A cancel scheduled first
         // is never ignored; one scheduled behind the end may still find the operation waiting
         // for `animationDidStop(_:finished:)` when Core Animation delivers it late.
         await expectFinishedOnce(fade, fade.outcome == .cancelled ? .cancelled : .finished,
-                                 cancelled: cancelFirst ? true : fade.isCancelled, clock: clock)
+                                 cancelled: cancelFirst ? true : fade.isCancelled, clock: fixture.clock)
         #expect(fade.outcome == .finished || fade.outcome == .cancelled)
-        #expect(log.time(of: "fade finished") == 1)
+        #expect(fixture.log.time(of: "fade finished") == 1)
         #expect(layer.opacity == 0.5)
         #expect(shownOpacity(layer) == 0.5)
         #expect(layer.animationKeys() == nil)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(fade.finishCount == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     /// The same race with `.revert`: whichever outcome wins, the layer must agree with it —
@@ -485,16 +449,14 @@ struct OperationOutcomeTests {
     /// clock's thread, so the race is repeated to give every interleaving a chance.
     @Test func cancelAtTheEndTimeLeavesTheLayerConsistentWithTheOutcome() async {
         for round in 0..<30 {
-            let clock = AnimationTestClock()
-            let log = ProbeLog(clock: clock)
-            let layer = probeLayer(on: clock, opacity: 1)
-            let queue = AnimationQueue(name: "\(#function) \(round)")
-            let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: log)
+            let fixture = QueueFixture(queueName: "\(#function) \(round)")
+            let layer = fixture.layer(opacity: 1)
+            let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 0.5, duration: 1), log: fixture.log)
             fade.cancellationPolicy = .revert
-            _ = clock.engineClock.schedule(at: 1) { fade.cancel() }
-            queue.addOperation(fade)
-            await clock.advance(to: 1)
-            await clock.advance(by: 0.5)
+            _ = fixture.clock.engineClock.schedule(at: 1) { fade.cancel() }
+            fixture.queue.addOperation(fade)
+            await fixture.clock.advance(to: 1)
+            await fixture.clock.advance(by: 0.5)
             #expect(fade.finishCount == 1)
             let expected: Float = fade.outcome == .finished ? 0.5 : 0
             // Whichever outcome wins the race, the model must agree with it: a revert queued
