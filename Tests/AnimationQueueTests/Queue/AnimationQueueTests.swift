@@ -14,84 +14,78 @@ struct AnimationQueueTests {
     // MARK: Parallel and serial
 
     @Test func independentOperationsOnTwoLayersRunInParallel() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let fadeA = ProbedAnimationOperation("a", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let fadeB = ProbedAnimationOperation("b", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        queue.addOperations([fadeA, fadeB])
+        let fixture = QueueFixture()
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let fadeA = ProbedAnimationOperation("a", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let fadeB = ProbedAnimationOperation("b", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        fixture.queue.addOperations([fadeA, fadeB])
 
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(fadeA.isExecuting && fadeB.isExecuting)
         #expect(attachedBeginTime(a) == 0 && attachedBeginTime(b) == 0)
-        await clock.advance(to: 0.5)
+        await fixture.clock.advance(to: 0.5)
         #expect(isClose(shownOpacity(a), 0.5, 1e-6) && isClose(shownOpacity(b), 0.5, 1e-6))
-        await clock.advance(to: 0.999)
+        await fixture.clock.advance(to: 0.999)
         #expect(fadeA.outcome == nil && fadeB.outcome == nil)
-        await clock.advance(to: 1)
-        await expectFinishedOnce(fadeA, .finished, clock: clock)
-        await expectFinishedOnce(fadeB, .finished, clock: clock)
-        #expect(log.time(of: "a finished") == 1 && log.time(of: "b finished") == 1)
-        #expect(queue.operationCount == 0)
-        #expect(clock.pendingWork.isEmpty)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(fadeA, .finished, clock: fixture.clock)
+        await expectFinishedOnce(fadeB, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "a finished") == 1 && fixture.log.time(of: "b finished") == 1)
+        #expect(fixture.queue.operationCount == 0)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func chainRunsEachStepFromThePreviousStepsEnd() async {
-        let clock = AnimationTestClock(now: 2)
-        let log = ProbeLog(clock: clock)
-        let layers = (0..<3).map { _ in probeLayer(on: clock, opacity: 0) }
+        let fixture = QueueFixture(now: 2)
+        let layers = (0..<3).map { _ in fixture.layer(opacity: 0) }
         let durations: [TimeInterval] = [0.5, 0.25, 0.125]
-        let queue = AnimationQueue(name: #function)
         let steps = (0..<3).map { index in
             ProbedAnimationOperation("step\(index)", layer: layers[index],
-                                     animation: OpacityRamp(from: 0, to: 1, duration: durations[index]), log: log)
+                                     animation: OpacityRamp(from: 0, to: 1, duration: durations[index]), log: fixture.log)
         }
         steps[1].addDependency(steps[0])
         steps[2].addDependency(steps[1])
-        queue.addOperations(steps.reversed())    // the order of addition does not matter
+        fixture.queue.addOperations(steps.reversed())    // the order of addition does not matter
 
         // Start times 2, 2.5, 2.75; end times 2.5, 2.75, 2.875.
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(attachedBeginTime(layers[0]) == 2)
         #expect(!steps[1].everExecuted && layers[1].opacity == 0)
-        await clock.advance(to: 2.5)
+        await fixture.clock.advance(to: 2.5)
         #expect(steps[0].outcome == .finished)
         #expect(attachedBeginTime(layers[1]) == 2.5)
         #expect(!steps[2].everExecuted && layers[2].opacity == 0)
-        await clock.advance(to: 2.625)
+        await fixture.clock.advance(to: 2.625)
         #expect(isClose(shownOpacity(layers[1]), 0.5, 1e-6))
-        await clock.advance(to: 2.75)
+        await fixture.clock.advance(to: 2.75)
         #expect(attachedBeginTime(layers[2]) == 2.75)
-        await clock.advance(to: 2.875)
-        for step in steps { await expectFinishedOnce(step, .finished, clock: clock) }
-        #expect(log.events.filter { $0.hasSuffix("started") || $0.hasSuffix("finished") } == [
+        await fixture.clock.advance(to: 2.875)
+        for step in steps { await expectFinishedOnce(step, .finished, clock: fixture.clock) }
+        #expect(fixture.log.events.filter { $0.hasSuffix("started") || $0.hasSuffix("finished") } == [
             "step0 started", "step0 finished", "step1 started", "step1 finished",
             "step2 started", "step2 finished",
         ])
-        #expect(log.time(of: "step0 started") == 2 && log.time(of: "step0 finished") == 2.5)
-        #expect(log.time(of: "step1 started") == 2.5 && log.time(of: "step1 finished") == 2.75)
-        #expect(log.time(of: "step2 started") == 2.75 && log.time(of: "step2 finished") == 2.875)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.log.time(of: "step0 started") == 2 && fixture.log.time(of: "step0 finished") == 2.5)
+        #expect(fixture.log.time(of: "step1 started") == 2.5 && fixture.log.time(of: "step1 finished") == 2.75)
+        #expect(fixture.log.time(of: "step2 started") == 2.75 && fixture.log.time(of: "step2 finished") == 2.875)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func chainOnOneLayerHandsEachStepTheValueThePreviousOneLeft() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 1)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 1)
         // BasicAnimation without `from` starts from what the layer shows.
-        let drop = ProbedAnimationOperation("drop", layer: layer, animation: BasicAnimation(.positionY, to: 100, duration: 0.5, timing: .linear), log: log)
-        let rise = ProbedAnimationOperation("rise", layer: layer, animation: BasicAnimation(.positionY, to: 20, duration: 0.5, timing: .linear), log: log)
+        let drop = ProbedAnimationOperation("drop", layer: layer, animation: BasicAnimation(.positionY, to: 100, duration: 0.5, timing: .linear), log: fixture.log)
+        let rise = ProbedAnimationOperation("rise", layer: layer, animation: BasicAnimation(.positionY, to: 20, duration: 0.5, timing: .linear), log: fixture.log)
         rise.addDependency(drop)
-        queue.addOperations([drop, rise])
-        await clock.advance(to: 0.25)
+        fixture.queue.addOperations([drop, rise])
+        await fixture.clock.advance(to: 0.25)
         #expect(isClose(layer.presentation().map { Double($0.position.y) }, 50, 1e-6))
-        await clock.advance(to: 0.75)
+        await fixture.clock.advance(to: 0.75)
         #expect(isClose(layer.presentation().map { Double($0.position.y) }, 60, 1e-6))   // 100 − 80 · 0.5
-        await clock.advance(to: 1)
-        await expectFinishedOnce(drop, .finished, clock: clock)
-        await expectFinishedOnce(rise, .finished, clock: clock)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(drop, .finished, clock: fixture.clock)
+        await expectFinishedOnce(rise, .finished, clock: fixture.clock)
         #expect(layer.position.y == 20 && layer.presentation()?.position.y == 20)
         #expect(layer.animationKeys() == nil)
     }
@@ -99,100 +93,92 @@ struct AnimationQueueTests {
     // MARK: Suspension
 
     @Test func suspendedQueueHoldsBackOperationsUntilResumed() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        queue.isSuspended = true
-        #expect(queue.isSuspended)
-        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        queue.addOperation(fade)
-        await clock.advance(by: 1)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 0)
+        fixture.queue.isSuspended = true
+        #expect(fixture.queue.isSuspended)
+        let fade = ProbedAnimationOperation("fade", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        fixture.queue.addOperation(fade)
+        await fixture.clock.advance(by: 1)
         #expect(!fade.everExecuted && fade.outcome == nil)
         #expect(layer.opacity == 0 && layer.animationKeys() == nil)
-        #expect(queue.operationCount == 1)
+        #expect(fixture.queue.operationCount == 1)
 
-        queue.isSuspended = false
-        await clock.advance(by: 0)
+        fixture.queue.isSuspended = false
+        await fixture.clock.advance(by: 0)
         #expect(fade.isExecuting)
         #expect(attachedBeginTime(layer) == 1)
-        await clock.advance(to: 2)
-        await expectFinishedOnce(fade, .finished, clock: clock)
-        #expect(log.time(of: "fade executing") == 1 && log.time(of: "fade finished") == 2)
-        #expect(clock.pendingWork.isEmpty)
+        await fixture.clock.advance(to: 2)
+        await expectFinishedOnce(fade, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "fade executing") == 1 && fixture.log.time(of: "fade finished") == 2)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func suspendingMidChainLetsTheRunningStepFinishAndHoldsTheNext() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let first = ProbedAnimationOperation("first", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let second = ProbedAnimationOperation("second", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: log)
+        let fixture = QueueFixture()
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let first = ProbedAnimationOperation("first", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let second = ProbedAnimationOperation("second", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
         second.addDependency(first)
-        queue.addOperations([first, second])
-        await clock.advance(to: 0.5)
-        queue.isSuspended = true
-        await clock.advance(to: 1.5)
+        fixture.queue.addOperations([first, second])
+        await fixture.clock.advance(to: 0.5)
+        fixture.queue.isSuspended = true
+        await fixture.clock.advance(to: 1.5)
         #expect(first.outcome == .finished)
-        #expect(log.time(of: "first finished") == 1)
+        #expect(fixture.log.time(of: "first finished") == 1)
         #expect(!second.everExecuted && b.opacity == 0)
-        queue.isSuspended = false
-        await clock.advance(by: 0)
+        fixture.queue.isSuspended = false
+        await fixture.clock.advance(by: 0)
         #expect(attachedBeginTime(b) == 1.5)
-        await clock.advance(to: 2)
-        await expectFinishedOnce(second, .finished, clock: clock)
-        #expect(log.time(of: "second finished") == 2)
+        await fixture.clock.advance(to: 2)
+        await expectFinishedOnce(second, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "second finished") == 2)
     }
 
     // MARK: cancelAll
 
     @Test func cancelAllCancelsRunningAndPendingOperationsApplyingEachPolicy() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let c = probeLayer(on: clock, opacity: 0), d = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let revert = ProbedAnimationOperation("revert", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let c = fixture.layer(opacity: 0), d = fixture.layer(opacity: 0)
+        let revert = ProbedAnimationOperation("revert", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         revert.cancellationPolicy = .revert
-        let complete = ProbedAnimationOperation("complete", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let complete = ProbedAnimationOperation("complete", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         complete.cancellationPolicy = .complete
-        let hold = ProbedAnimationOperation("hold", layer: c, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let pending = ProbedAnimationOperation("pending", layer: d, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let hold = ProbedAnimationOperation("hold", layer: c, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let pending = ProbedAnimationOperation("pending", layer: d, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         pending.addDependency(hold)
-        queue.addOperations([revert, complete, hold, pending])
+        fixture.queue.addOperations([revert, complete, hold, pending])
 
-        await clock.advance(by: 0.25)
-        queue.cancelAll()
-        await clock.advance(by: 0)
-        for operation in [revert, complete, hold, pending] { await expectFinishedOnce(operation, .cancelled, clock: clock) }
+        await fixture.clock.advance(by: 0.25)
+        fixture.queue.cancelAll()
+        await fixture.clock.advance(by: 0)
+        for operation in [revert, complete, hold, pending] { await expectFinishedOnce(operation, .cancelled, clock: fixture.clock) }
         #expect(a.opacity == 0 && Float(shownOpacity(a)) == 0)
         #expect(b.opacity == 1 && Float(shownOpacity(b)) == 1)
         #expect(isClose(Double(c.opacity), 0.25, 1e-6) && Float(shownOpacity(c)) == c.opacity)
         #expect(!pending.everExecuted && d.opacity == 0)
         for layer in [a, b, c, d] { #expect(layer.animationKeys() == nil) }
-        #expect(queue.operationCount == 0)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.queue.operationCount == 0)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func cancelAllOnASuspendedQueueFinishesEveryOperationCancelled() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layer = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        queue.isSuspended = true
-        let first = ProbedAnimationOperation("first", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let second = ProbedAnimationOperation("second", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 0)
+        fixture.queue.isSuspended = true
+        let first = ProbedAnimationOperation("first", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let second = ProbedAnimationOperation("second", layer: layer, animation: OpacityRamp(from: 1, to: 0, duration: 1), log: fixture.log)
         second.addDependency(first)
-        queue.addOperations([first, second])
-        queue.cancelAll()
-        queue.isSuspended = false
-        await clock.advance(by: 0)
-        await expectFinishedOnce(first, .cancelled, clock: clock)
-        await expectFinishedOnce(second, .cancelled, clock: clock)
+        fixture.queue.addOperations([first, second])
+        fixture.queue.cancelAll()
+        fixture.queue.isSuspended = false
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(first, .cancelled, clock: fixture.clock)
+        await expectFinishedOnce(second, .cancelled, clock: fixture.clock)
         #expect(!first.everExecuted && !second.everExecuted)
         #expect(layer.opacity == 0)
-        #expect(queue.operationCount == 0)
+        #expect(fixture.queue.operationCount == 0)
     }
 
     /// Still suspended: `cancelAll()` finishes every operation cancelled at once, and the
@@ -229,72 +215,66 @@ struct AnimationQueueTests {
     /// Operations that become ready while the queue is suspended start in that order when it
     /// resumes, together.
     @Test func operationsHeldBackWhileSuspendedStartInOrderWhenResumed() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let layers = (0..<3).map { _ in probeLayer(on: clock, opacity: 0) }
-        let queue = AnimationQueue(name: #function)
-        queue.isSuspended = true
+        let fixture = QueueFixture()
+        let layers = (0..<3).map { _ in fixture.layer(opacity: 0) }
+        fixture.queue.isSuspended = true
         let operations = layers.enumerated().map { index, layer in
-            ProbedAnimationOperation("op\(index)", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+            ProbedAnimationOperation("op\(index)", layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         }
-        for operation in operations { queue.addOperation(operation) }
-        await clock.advance(by: 1)
+        for operation in operations { fixture.queue.addOperation(operation) }
+        await fixture.clock.advance(by: 1)
         #expect(operations.allSatisfy { !$0.everExecuted })
-        queue.isSuspended = false
-        await clock.advance(by: 0)
-        #expect(log.events.filter { $0.hasSuffix(" executing") } == ["op0 executing", "op1 executing", "op2 executing"])
+        fixture.queue.isSuspended = false
+        await fixture.clock.advance(by: 0)
+        #expect(fixture.log.events.filter { $0.hasSuffix(" executing") } == ["op0 executing", "op1 executing", "op2 executing"])
         #expect(Set(operations.map(\.startBatch)).count == 1)
-        await clock.advance(by: 1)
-        for operation in operations { await expectFinishedOnce(operation, .finished, clock: clock) }
+        await fixture.clock.advance(by: 1)
+        for operation in operations { await expectFinishedOnce(operation, .finished, clock: fixture.clock) }
     }
 
     // MARK: Mixed graphs
 
     @Test func blockOperationRunsBetweenTwoAnimationsInAMixedGraph() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let card = probeLayer(on: clock, opacity: 0), avatar = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let slideIn = ProbedAnimationOperation("slideIn", layer: card, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: log)
-        let fetch = BlockOperation { log.record("fetch ran") }
-        let reveal = ProbedAnimationOperation("reveal", layer: avatar, animation: OpacityRamp(from: 0, to: 1, duration: 0.25), log: log)
+        let fixture = QueueFixture()
+        let card = fixture.layer(opacity: 0), avatar = fixture.layer(opacity: 0)
+        let slideIn = ProbedAnimationOperation("slideIn", layer: card, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
+        let fetch = BlockOperation { fixture.log.record("fetch ran") }
+        let reveal = ProbedAnimationOperation("reveal", layer: avatar, animation: OpacityRamp(from: 0, to: 1, duration: 0.25), log: fixture.log)
         fetch.addDependency(slideIn)
         reveal.addDependency(fetch)
-        queue.addOperations([slideIn, fetch, reveal])
+        fixture.queue.addOperations([slideIn, fetch, reveal])
 
-        await clock.advance(to: 0.25)
-        #expect(log.count("fetch ran") == 0 && !reveal.everExecuted)
-        await clock.advance(to: 0.5)
-        #expect(log.time(of: "fetch ran") == 0.5)
+        await fixture.clock.advance(to: 0.25)
+        #expect(fixture.log.count("fetch ran") == 0 && !reveal.everExecuted)
+        await fixture.clock.advance(to: 0.5)
+        #expect(fixture.log.time(of: "fetch ran") == 0.5)
         #expect(attachedBeginTime(avatar) == 0.5)
-        await clock.advance(to: 0.75)
-        await expectFinishedOnce(reveal, .finished, clock: clock)
+        await fixture.clock.advance(to: 0.75)
+        await expectFinishedOnce(reveal, .finished, clock: fixture.clock)
         #expect(fetch.isFinished && !fetch.isCancelled)
-        #expect(log.events.filter { !$0.hasSuffix("completion") && !$0.hasSuffix("executing") } == [
+        #expect(fixture.log.events.filter { !$0.hasSuffix("completion") && !$0.hasSuffix("executing") } == [
             "slideIn started", "slideIn finished", "fetch ran", "reveal started", "reveal finished",
         ])
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func unfinishedFetchGatesTheAnimationUntilItCompletes() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let avatar = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let avatar = fixture.layer(opacity: 0)
         let fetch = SimulatedFetch()
-        let reveal = ProbedAnimationOperation("reveal", layer: avatar, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: log)
+        let reveal = ProbedAnimationOperation("reveal", layer: avatar, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
         reveal.addDependency(fetch)
-        queue.addOperations([fetch, reveal])
-        await clock.advance(by: 3)
+        fixture.queue.addOperations([fetch, reveal])
+        await fixture.clock.advance(by: 3)
         #expect(fetch.isExecuting)
         #expect(!reveal.everExecuted && avatar.opacity == 0 && avatar.animationKeys() == nil)
         fetch.finish()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(reveal.isExecuting)
         #expect(attachedBeginTime(avatar) == 3)
-        await clock.advance(to: 3.5)
-        await expectFinishedOnce(reveal, .finished, clock: clock)
-        #expect(clock.pendingWork.isEmpty)
+        await fixture.clock.advance(to: 3.5)
+        await expectFinishedOnce(reveal, .finished, clock: fixture.clock)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     /// A cancelled plain `BlockOperation` cancels the animation it gates: the animation must
@@ -302,25 +282,23 @@ struct AnimationQueueTests {
     /// queue could start it.
     @Test func cancelledBlockOperationCancelsTheAnimationItGates() async {
         for round in 0..<25 {
-            let clock = AnimationTestClock()
-            let log = ProbeLog(clock: clock)
-            let avatar = probeLayer(on: clock, opacity: 0)
-            let queue = AnimationQueue(name: "\(#function) \(round)")
-            queue.isSuspended = true
-            let fetch = BlockOperation { log.record("fetch ran") }
-            let reveal = ProbedAnimationOperation("reveal", layer: avatar, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: log)
+            let fixture = QueueFixture(queueName: "\(#function) \(round)")
+            let avatar = fixture.layer(opacity: 0)
+            fixture.queue.isSuspended = true
+            let fetch = BlockOperation { fixture.log.record("fetch ran") }
+            let reveal = ProbedAnimationOperation("reveal", layer: avatar, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
             reveal.addDependency(fetch)
-            queue.addOperations([fetch, reveal])
+            fixture.queue.addOperations([fetch, reveal])
             fetch.cancel()
-            queue.isSuspended = false
-            await settle(clock) { reveal.isFinished || reveal.everStarted }
+            fixture.queue.isSuspended = false
+            await settle(fixture.clock) { reveal.isFinished || reveal.everStarted }
             let startedAnyway = reveal.everExecuted
             // The queue learns of a plain operation's cancellation asynchronously (from an
             // operation that depends on it), after Foundation made its dependents ready; the
             // gated animation must still be cancelled before the queue could start it.
             #expect(!startedAnyway, "round \(round): the animation gated by a cancelled fetch started (animation added: \(reveal.everStarted))")
-            await clock.advance(by: 1)
-            #expect(log.count("fetch ran") == 0)
+            await fixture.clock.advance(by: 1)
+            #expect(fixture.log.count("fetch ran") == 0)
             #expect(reveal.outcome == .cancelled, "round \(round)")
             if startedAnyway || reveal.outcome != .cancelled { break }
             #expect(avatar.opacity == 0 && avatar.animationKeys() == nil)
@@ -330,37 +308,33 @@ struct AnimationQueueTests {
     // MARK: Cancellation propagation
 
     @Test func cancellingTheHeadOfAChainCancelsEveryDependentWithoutStartingIt() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0), c = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let stepC = ProbedAnimationOperation("C", layer: c, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0), c = fixture.layer(opacity: 0)
+        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let stepC = ProbedAnimationOperation("C", layer: c, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         stepB.addDependency(stepA)
         stepC.addDependency(stepB)
-        queue.addOperations([stepA, stepB, stepC])
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperations([stepA, stepB, stepC])
+        await fixture.clock.advance(by: 0.5)
         stepA.cancel()
-        await clock.advance(by: 0)
-        for step in [stepA, stepB, stepC] { await expectFinishedOnce(step, .cancelled, clock: clock) }
+        await fixture.clock.advance(by: 0)
+        for step in [stepA, stepB, stepC] { await expectFinishedOnce(step, .cancelled, clock: fixture.clock) }
         #expect(!stepB.everExecuted && !stepC.everExecuted)
         #expect(b.opacity == 0 && c.opacity == 0)
         #expect(b.animationKeys() == nil && c.animationKeys() == nil)
-        #expect(log.time(of: "C finished") == 0.5)
-        await clock.advance(by: 3)
+        #expect(fixture.log.time(of: "C finished") == 0.5)
+        await fixture.clock.advance(by: 3)
         #expect(!stepB.everExecuted && !stepC.everExecuted)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func cancellationPropagatesThroughADiamondAndSparesIndependentBranches() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let queue = AnimationQueue(name: #function)
-        let layers = (0..<6).map { _ in probeLayer(on: clock, opacity: 0) }   // operations hold layers weakly
+        let fixture = QueueFixture()
+        let layers = (0..<6).map { _ in fixture.layer(opacity: 0) }   // operations hold layers weakly
         func step(_ label: String) -> ProbedAnimationOperation {
             let index = ["root", "left", "right", "join", "other", "otherNext"].firstIndex(of: label)!
-            return ProbedAnimationOperation(label, layer: layers[index], animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+            return ProbedAnimationOperation(label, layer: layers[index], animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         }
         let root = step("root"), left = step("left"), right = step("right"), join = step("join")
         let other = step("other"), otherNext = step("otherNext")
@@ -369,99 +343,91 @@ struct AnimationQueueTests {
         join.addDependency(left)
         join.addDependency(right)
         otherNext.addDependency(other)
-        queue.addOperations([root, left, right, join, other, otherNext])
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperations([root, left, right, join, other, otherNext])
+        await fixture.clock.advance(by: 0.5)
         root.cancel()
-        await clock.advance(by: 0)
-        for operation in [root, left, right, join] { await expectFinishedOnce(operation, .cancelled, clock: clock) }
+        await fixture.clock.advance(by: 0)
+        for operation in [root, left, right, join] { await expectFinishedOnce(operation, .cancelled, clock: fixture.clock) }
         #expect(other.isExecuting)
-        await clock.advance(to: 2)
-        await expectFinishedOnce(other, .finished, clock: clock)
-        await expectFinishedOnce(otherNext, .finished, clock: clock)
-        #expect(log.time(of: "otherNext started") == 1)
+        await fixture.clock.advance(to: 2)
+        await expectFinishedOnce(other, .finished, clock: fixture.clock)
+        await expectFinishedOnce(otherNext, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "otherNext started") == 1)
         #expect(layers[0...3].allSatisfy { $0.animationKeys() == nil })
         #expect(layers[1...3].allSatisfy { $0.opacity == 0 })
     }
 
     @Test func dependentWithProceedRunsAfterItsDependencyIsCancelled() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0), c = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: log)
-        let stepC = ProbedAnimationOperation("C", layer: c, animation: OpacityRamp(from: 0, to: 1, duration: 0.25), log: log)
+        let fixture = QueueFixture()
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0), c = fixture.layer(opacity: 0)
+        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
+        let stepC = ProbedAnimationOperation("C", layer: c, animation: OpacityRamp(from: 0, to: 1, duration: 0.25), log: fixture.log)
         #expect(stepB.onCancelledDependency == .cancel)
         stepB.onCancelledDependency = .proceed
         stepB.addDependency(stepA)
         stepC.addDependency(stepB)
-        queue.addOperations([stepA, stepB, stepC])
-        await clock.advance(by: 0.25)
+        fixture.queue.addOperations([stepA, stepB, stepC])
+        await fixture.clock.advance(by: 0.25)
         stepA.cancel()
-        await clock.advance(by: 0)
-        await expectFinishedOnce(stepA, .cancelled, clock: clock)
+        await fixture.clock.advance(by: 0)
+        await expectFinishedOnce(stepA, .cancelled, clock: fixture.clock)
         #expect(attachedBeginTime(b) == 0.25)
-        await clock.advance(to: 1)
-        await expectFinishedOnce(stepB, .finished, clock: clock)
-        await expectFinishedOnce(stepC, .finished, clock: clock)
-        #expect(log.time(of: "B finished") == 0.75 && log.time(of: "C finished") == 1)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(stepB, .finished, clock: fixture.clock)
+        await expectFinishedOnce(stepC, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "B finished") == 0.75 && fixture.log.time(of: "C finished") == 1)
         #expect(b.opacity == 1 && c.opacity == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     /// The queue reads an operation's own setting when a dependency is cancelled, not when
     /// the operation was added: the owner may still configure it.
     @Test func proceedSetAfterAddingIsHonoured() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: log)
+        let fixture = QueueFixture()
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
         stepB.addDependency(stepA)
-        queue.addOperations([stepA, stepB])
+        fixture.queue.addOperations([stepA, stepB])
         stepB.onCancelledDependency = .proceed
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         stepA.cancel()
-        await clock.advance(to: 1)
-        await expectFinishedOnce(stepA, .cancelled, clock: clock)
-        await expectFinishedOnce(stepB, .finished, clock: clock)
-        #expect(log.time(of: "B executing") == 0.5)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(stepA, .cancelled, clock: fixture.clock)
+        await expectFinishedOnce(stepB, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "B executing") == 0.5)
     }
 
     @Test func batchLevelProceedOverridesTheOperationsOwnSetting() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: log)
+        let fixture = QueueFixture()
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
         stepB.addDependency(stepA)
-        queue.addOperation(stepA)
-        queue.addOperation(stepB, onCancelledDependency: .proceed)
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperation(stepA)
+        fixture.queue.addOperation(stepB, onCancelledDependency: .proceed)
+        await fixture.clock.advance(by: 0.5)
         stepA.cancel()
-        await clock.advance(to: 1)
-        await expectFinishedOnce(stepA, .cancelled, clock: clock)
-        await expectFinishedOnce(stepB, .finished, clock: clock)
-        #expect(log.time(of: "B executing") == 0.5)
+        await fixture.clock.advance(to: 1)
+        await expectFinishedOnce(stepA, .cancelled, clock: fixture.clock)
+        await expectFinishedOnce(stepB, .finished, clock: fixture.clock)
+        #expect(fixture.log.time(of: "B executing") == 0.5)
     }
 
     @Test func dependentAddedAfterItsDependencyWasCancelledIsCancelled() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
-        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
-        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: log)
+        let fixture = QueueFixture()
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
+        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         stepB.addDependency(stepA)
-        queue.addOperation(stepA)
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperation(stepA)
+        await fixture.clock.advance(by: 0.5)
         stepA.cancel()
-        queue.addOperation(stepB)
-        await clock.advance(by: 1)
-        await expectFinishedOnce(stepA, .cancelled, clock: clock)
-        await expectFinishedOnce(stepB, .cancelled, clock: clock)
+        fixture.queue.addOperation(stepB)
+        await fixture.clock.advance(by: 1)
+        await expectFinishedOnce(stepA, .cancelled, clock: fixture.clock)
+        await expectFinishedOnce(stepB, .cancelled, clock: fixture.clock)
         #expect(!stepB.everExecuted && b.opacity == 0)
     }
 

@@ -12,49 +12,47 @@ import Testing
 @Suite(.hangGuard)
 struct DependencyReleaseTests {
     @Test func aStartedOperationHoldsNoDependencyAndItsFinishedPredecessorIsFreed() async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer()
         weak var weakFirst: AnimationOperation?
         let second: AnimationOperation = {
             let first = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 1))
             weakFirst = first
             let second = AnimationOperation(layer: layer, animation: BasicAnimation(.positionY, from: 0, to: 100, duration: 1))
             second.addDependency(first)
-            queue.addOperations([first, second])
+            fixture.queue.addOperations([first, second])
             return second
         }()
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(second.dependencies.count == 1)      // still waiting: the link holds
         #expect(weakFirst != nil)
-        await clock.advance(to: 1.5)
+        await fixture.clock.advance(to: 1.5)
         #expect(second.isExecuting)
         #expect(second.dependencies.isEmpty)
         #expect(weakFirst == nil)
-        await clock.advance(to: 2)
+        await fixture.clock.advance(to: 2)
         #expect(second.outcome == .finished)
     }
 
     /// The same for plain operations on either side of an animation: a fetch that gates it,
     /// and a block that follows it.
     @Test func plainOperationsAroundAnAnimationAreUnlinkedToo() async {
-        let clock = AnimationTestClock()
-        let layer = clock.makeLayer()
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer()
         let fetch = SimulatedFetch()
         let reveal = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 1))
         let after = BlockOperation {}
         reveal.addDependency(fetch)
         after.addDependency(reveal)
-        queue.addOperations([fetch, reveal, after])
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperations([fetch, reveal, after])
+        await fixture.clock.advance(by: 0.5)
         #expect(reveal.dependencies.count == 1 && after.dependencies.count == 1)
         fetch.finish()
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         #expect(reveal.isExecuting)
         #expect(reveal.dependencies.isEmpty)
-        await clock.advance(by: 1)
-        #expect(await settle(clock) { after.isFinished })
+        await fixture.clock.advance(by: 1)
+        #expect(await settle(fixture.clock) { after.isFinished })
         #expect(after.dependencies.isEmpty)
         #expect(reveal.outcome == .finished)
     }

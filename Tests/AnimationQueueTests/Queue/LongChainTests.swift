@@ -120,9 +120,8 @@ struct LongChainTests {
 
     /// Steps of 1 ms on the virtual clock: each starts exactly when the previous one ends.
     @Test func thousandTimedStepsEndAtTheSumOfTheirDurations() async {
-        let clock = AnimationTestClock()
-        let layer = probeLayer(on: clock, opacity: 0)
-        let queue = AnimationQueue(name: #function)
+        let fixture = QueueFixture()
+        let layer = fixture.layer(opacity: 0)
         let count = 1_000
         var steps: [AnimationOperation] = []
         for index in 0..<count {
@@ -130,16 +129,16 @@ struct LongChainTests {
             if let previous = steps.last { step.addDependency(previous) }
             steps.append(step)
         }
-        queue.addOperations(steps)
-        await clock.advance(to: 0.4995)
+        fixture.queue.addOperations(steps)
+        await fixture.clock.advance(to: 0.4995)
         // Step k (0-based) runs over [k, k + 1) ms: at 499.5 ms step 499 is running, 500 has not started.
         #expect(steps[498].outcome == .finished)
         #expect(steps[499].isExecuting)
         #expect(steps[500].outcome == nil && !steps[500].isExecuting)
-        await clock.advance(to: 1.0005)
+        await fixture.clock.advance(to: 1.0005)
         #expect(steps.allSatisfy { $0.outcome == .finished })
         #expect(layer.opacity == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     /// A chain of 50,000 plain `BlockOperation`s runs in order and is released link by link.

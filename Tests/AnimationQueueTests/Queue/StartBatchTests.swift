@@ -11,86 +11,81 @@ import Testing
 /// `CATransaction`; each keeps its own outcome, cancellation, order and timing.
 @Suite(.hangGuard)
 struct StartBatchTests {
-    let clock = AnimationTestClock(now: 3)
+    let fixture = QueueFixture(now: 3, queueName: "start-batch-\(UUID())")
 
     /// `count` linear opacity ramps 0 → 1 on layers of their own (operations hold their
-    /// layers weakly: keep the layers); operation i lasts 0.1 · (i mod 5 + 1) s.
-    func ramps(_ count: Int, log: ProbeLog) -> (operations: [ProbedAnimationOperation], layers: [CALayer]) {
-        let layers = (0..<count).map { _ in probeLayer(on: clock, opacity: 0) }
+    /// layers weakly: keep the layers), recording in the fixture's log; operation i lasts
+    /// 0.1 · (i mod 5 + 1) s.
+    func ramps(_ count: Int) -> (operations: [ProbedAnimationOperation], layers: [CALayer]) {
+        let layers = (0..<count).map { _ in fixture.layer(opacity: 0) }
         let operations = layers.enumerated().map { index, layer in
             ProbedAnimationOperation("op\(index)", layer: layer,
-                                     animation: OpacityRamp(from: 0, to: 1, duration: 0.1 * Double(index % 5 + 1)), log: log)
+                                     animation: OpacityRamp(from: 0, to: 1, duration: 0.1 * Double(index % 5 + 1)), log: fixture.log)
         }
         return (operations, layers)
     }
 
     @Test func operationsReadyTogetherBeginInOneBatchInTheOrderAdded() async {
-        let log = ProbeLog(clock: clock)
-        let (operations, layers) = ramps(300, log: log)
-        let queue = AnimationQueue(name: #function)
-        queue.addOperations(operations)
-        await clock.advance(by: 0)
+        let (operations, layers) = ramps(300)
+        fixture.queue.addOperations(operations)
+        await fixture.clock.advance(by: 0)
 
         let batches = Set(operations.map(\.startBatch))
         #expect(batches.count == 1 && !batches.contains(nil), "one batch, not \(batches.count)")
         // One commit: every animation begins at the same instant.
         #expect(layers.allSatisfy { attachedBeginTime($0) == 3 })
-        let starts = log.events.filter { $0.hasSuffix(" started") }
+        let starts = fixture.log.events.filter { $0.hasSuffix(" started") }
         #expect(starts == (0..<300).map { "op\($0) started" })
 
         // Each still ends at its own time, through its own transaction's completion.
-        await clock.advance(to: 3.1)
+        await fixture.clock.advance(to: 3.1)
         #expect(operations.filter { $0.isFinished }.count == 60)   // i mod 5 == 0
-        await clock.advance(to: 3.5)
+        await fixture.clock.advance(to: 3.5)
         for (index, operation) in operations.enumerated() {
             #expect(operation.outcome == .finished)
-            #expect(log.time(of: "op\(index) finished") == 3 + 0.1 * Double(index % 5 + 1))
+            #expect(fixture.log.time(of: "op\(index) finished") == 3 + 0.1 * Double(index % 5 + 1))
             #expect(layers[index].animationKeys() == nil)
         }
     }
 
     @Test func operationsAddedOnTheMainThreadBeginOnItsNextTurnNotInsideTheCall() async {
-        let log = ProbeLog(clock: clock)
-        let (made, layers) = ramps(20, log: log)
+        let (made, layers) = ramps(20)
         let operations = UncheckedSendableBox(made)
-        let queue = AnimationQueue(name: #function)
         let seenInsideTheCall = LockedValue<(started: Int, attached: Int)>((-1, -1))
         await onMainQueue {
-            queue.addOperations(operations.value)
+            fixture.queue.addOperations(operations.value)
             seenInsideTheCall.value = (operations.value.filter(\.everStarted).count,
                                        operations.value.filter { $0.animatedKeyPaths.count > 0 }.count)
         }
         #expect(seenInsideTheCall.value.started == 0 && seenInsideTheCall.value.attached == 0)
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(operations.value.allSatisfy { $0.everStarted })
         #expect(Set(operations.value.map(\.startBatch)).count == 1)
         #expect(layers.allSatisfy { attachedBeginTime($0) == 3 })
     }
 
     @Test func cancellingOneOperationOfABatchAffectsOnlyThatOne() async {
-        let log = ProbeLog(clock: clock)
-        let (made, layers) = ramps(10, log: log)
+        let (made, layers) = ramps(10)
         let operations = UncheckedSendableBox(made)
-        let queue = AnimationQueue(name: #function)
         // Before the batch begins: added and cancelled in one main-thread turn.
         await onMainQueue {
-            queue.addOperations(operations.value)
+            fixture.queue.addOperations(operations.value)
             operations.value[3].cancel()
         }
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         let ops = operations.value
-        await expectFinishedOnce(ops[3], .cancelled, clock: clock)
+        await expectFinishedOnce(ops[3], .cancelled, clock: fixture.clock)
         #expect(!ops[3].everStarted)
         #expect(layers[3].opacity == 0, "a step cancelled before it began leaves its layer alone")
 
         // While animating: op6 lasts 0.2 s; cancelled halfway it holds what it showed.
-        await clock.advance(to: 3.05)
+        await fixture.clock.advance(to: 3.05)
         ops[6].cancel()
-        await clock.advance(to: 3.5)
-        await expectFinishedOnce(ops[6], .cancelled, clock: clock)
+        await fixture.clock.advance(to: 3.5)
+        await expectFinishedOnce(ops[6], .cancelled, clock: fixture.clock)
         #expect(isClose(Double(layers[6].opacity), 0.25, 1e-6))
         for index in ops.indices where index != 3 && index != 6 {
-            await expectFinishedOnce(ops[index], .finished, clock: clock)
+            await expectFinishedOnce(ops[index], .finished, clock: fixture.clock)
             #expect(layers[index].opacity == 1)
         }
     }
@@ -99,7 +94,7 @@ struct StartBatchTests {
     /// next one begins in a batch of its own after the current one, never by recursion, so
     /// a long chain of them does not deepen the main thread's stack.
     @Test func aLongChainOfStepsThatEndAtOnceBeginsBatchAfterBatchWithoutRecursion() async {
-        let layer = probeLayer(on: clock, opacity: 0)
+        let layer = fixture.layer(opacity: 0)
         let count = 5_000
         let operations = (0..<count).map { index in
             let operation = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: Float(index + 1) / Float(count), duration: 1))
@@ -107,22 +102,21 @@ struct StartBatchTests {
             return operation
         }
         for (previous, next) in zip(operations, operations.dropFirst()) { next.addDependency(previous) }
-        let queue = AnimationQueue(name: #function)
-        queue.addOperations(operations)
-        await clock.advance(by: 0)
+        fixture.queue.addOperations(operations)
+        await fixture.clock.advance(by: 0)
         #expect(operations.allSatisfy { $0.outcome == .finished })
         #expect(layer.opacity == 1)
         let batches = operations.compactMap(\.startBatch)
         #expect(batches.count == count)
         #expect(zip(batches, batches.dropFirst()).allSatisfy { $1 == $0 + 1 }, "one batch after another")
-        #expect(clock.now == 3)
+        #expect(fixture.clock.now == 3)
     }
 
     /// The same chain takes far longer than a frame to begin; the drain leaves the rest of it
     /// to later turns once it has run for a frame, so work queued on the main queue behind
     /// the chain's first hop runs while the chain is part-way through, not after all of it.
     @Test func aLongChainOfStepsThatEndAtOnceLeavesTheMainQueueTurnsInBetween() async {
-        let layer = probeLayer(on: clock, opacity: 0)
+        let layer = fixture.layer(opacity: 0)
         let count = 5_000
         let operations = (0..<count).map { index in
             let operation = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: Float(index + 1) / Float(count), duration: 1))
@@ -130,14 +124,13 @@ struct StartBatchTests {
             return operation
         }
         for (previous, next) in zip(operations, operations.dropFirst()) { next.addDependency(previous) }
-        let queue = AnimationQueue(name: #function)
         let box = UncheckedSendableBox(operations)
         let finishedWhenOtherWorkRan = LockedValue(-1)
         await onMainQueue {
-            queue.addOperations(box.value)    // the chain's first hop
+            fixture.queue.addOperations(box.value)    // the chain's first hop
             DispatchQueue.main.async { finishedWhenOtherWorkRan.value = box.value.filter(\.isFinished).count }
         }
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(operations.allSatisfy { $0.outcome == .finished })
         #expect(layer.opacity == 1)
         #expect(finishedWhenOtherWorkRan.value > 0 && finishedWhenOtherWorkRan.value < count,
@@ -148,7 +141,7 @@ struct StartBatchTests {
     /// thread is busy begin together when it turns: one hop for all of them.
     @Test func startsThatReachABusyMainThreadBeginTogether() async {
         let started = DispatchGroup()
-        let layers = (0..<50).map { _ in probeLayer(on: clock, opacity: 0) }
+        let layers = (0..<50).map { _ in fixture.layer(opacity: 0) }
         let operations = layers.map { layer in
             StartCounting(layer: layer,
                           animation: OpacityRamp(from: 0, to: 1, duration: 0.2), started: started)
@@ -163,9 +156,9 @@ struct StartBatchTests {
             allStarted.value = started.wait(timeout: .now() + 30) == .success
         }
         #expect(allStarted.value)
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(Set(operations.map(\.startBatch)).count == 1)
-        await clock.advance(by: 0.2)
+        await fixture.clock.advance(by: 0.2)
         #expect(operations.allSatisfy { $0.outcome == .finished })
         #expect(layers.allSatisfy { $0.opacity == 1 })
     }
@@ -174,13 +167,13 @@ struct StartBatchTests {
     /// operation whose start someone hears (a run, a start hook): nothing else needs it, and
     /// reading it back for a thousand steps costs the main thread.
     @Test func aBeginTimeIsReadBackOnlyForAnOperationWhoseStartIsHeard() async {
-        let layers = [probeLayer(on: clock, opacity: 0), probeLayer(on: clock, opacity: 0)]
+        let layers = [fixture.layer(opacity: 0), fixture.layer(opacity: 0)]
         let unheard = AnimationOperation(layer: layers[0], animation: OpacityRamp(from: 0, to: 1, duration: 0.5))
         let heard = AnimationOperation(layer: layers[1], animation: OpacityRamp(from: 0, to: 1, duration: 0.5))
         let heardAt = LockedValue<CFTimeInterval?>(nil)
         heard.addHooks { $0.didStart.append { _, time in heardAt.value = time } }
-        AnimationQueue(name: #function).addOperations([unheard, heard])
-        await clock.advance(by: 0)
+        fixture.queue.addOperations([unheard, heard])
+        await fixture.clock.advance(by: 0)
 
         #expect(unheard.startBatch != nil && unheard.startBatch == heard.startBatch)
         #expect(layers.allSatisfy { attachedBeginTime($0) == 3 })
@@ -189,7 +182,7 @@ struct StartBatchTests {
         let box = UncheckedSendableBox((unheard, heard))
         await onMainQueue { ends.value = [box.value.0.plannedEnd, box.value.1.plannedEnd] }
         #expect(ends.value == [nil, 3.5])
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(unheard.outcome == .finished && heard.outcome == .finished)
         #expect(layers.allSatisfy { $0.opacity == 1 && $0.animationKeys() == nil })
     }
@@ -198,47 +191,45 @@ struct StartBatchTests {
     /// layers as they were when the batch began, before any step of the batch wrote its final
     /// values to the model, as they all begin together.
     @Test func aBatchResolvesEveryAnimationBeforeAnyStepWritesItsModel() async {
-        let log = ProbeLog(clock: clock)
-        let faded = probeLayer(on: clock, opacity: 0)
-        let other = probeLayer(on: clock, opacity: 0)
+        let faded = fixture.layer(opacity: 0)
+        let other = fixture.layer(opacity: 0)
         let seen = LockedValue<Float?>(nil)
         let fadedBox = UncheckedSendableBox(faded)
         let fade = ProbedAnimationOperation("fade", layer: faded, animation: OpacityRamp(from: 0, to: 1, duration: 0.5),
-                                            log: log)
+                                            log: fixture.log)
         let reader = ProbedAnimationOperation("reader", layer: other, animation: ResolveHook(duration: 0.5) { _ in
             // Resolutions run on the main thread, where the layer is read.
             seen.value = fadedBox.value.opacity
-        }, log: log)
-        AnimationQueue(name: #function).addOperations([fade, reader])
-        await clock.advance(by: 0)
+        }, log: fixture.log)
+        fixture.queue.addOperations([fade, reader])
+        await fixture.clock.advance(by: 0)
 
         #expect(fade.startBatch != nil && fade.startBatch == reader.startBatch)
         #expect(seen.value == 0, "the model before the batch, not the fade's final value")
         #expect(faded.opacity == 1, "written once the batch added the fade")
-        await clock.advance(by: 0.5)
-        await expectFinishedOnce(fade, .finished, clock: clock)
-        await expectFinishedOnce(reader, .finished, clock: clock)
+        await fixture.clock.advance(by: 0.5)
+        await expectFinishedOnce(fade, .finished, clock: fixture.clock)
+        await expectFinishedOnce(reader, .finished, clock: fixture.clock)
     }
 
     /// A layer released between a batch's phases (here by another step's resolution, the
     /// only code that runs between them) ends its step `.interrupted`, exactly once, and
     /// leaves the rest of the batch to play.
     @Test func aLayerReleasedBetweenTheBatchsPhasesEndsOnlyItsStep() async {
-        let log = ProbeLog(clock: clock)
-        let doomed = LockedValue<CALayer?>(probeLayer(on: clock, opacity: 0))
-        let kept = probeLayer(on: clock, opacity: 0)
+        let doomed = LockedValue<CALayer?>(fixture.layer(opacity: 0))
+        let kept = fixture.layer(opacity: 0)
         let lost = ProbedAnimationOperation("lost", layer: doomed.value!, animation: OpacityRamp(from: 0, to: 1, duration: 0.5),
-                                            log: log)
+                                            log: fixture.log)
         let releaser = ProbedAnimationOperation("releaser", layer: kept, animation: ResolveHook(duration: 0.5) { _ in
             doomed.value = nil
-        }, log: log)
-        AnimationQueue(name: #function).addOperations([lost, releaser])
-        await clock.advance(by: 0)
+        }, log: fixture.log)
+        fixture.queue.addOperations([lost, releaser])
+        await fixture.clock.advance(by: 0)
 
         #expect(doomed.value == nil)
-        await expectFinishedOnce(lost, .interrupted, clock: clock)
-        await clock.advance(by: 0.5)
-        await expectFinishedOnce(releaser, .finished, clock: clock)
+        await expectFinishedOnce(lost, .interrupted, clock: fixture.clock)
+        await fixture.clock.advance(by: 0.5)
+        await expectFinishedOnce(releaser, .finished, clock: fixture.clock)
         #expect(kept.opacity == 1)
     }
 }
