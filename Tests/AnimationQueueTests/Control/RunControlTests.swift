@@ -11,8 +11,7 @@ import Testing
 /// from linear animations: value = from + (to − from) · (elapsed / duration).
 @Suite(.hangGuard)
 struct RunControlTests {
-    let clock = AnimationTestClock(now: 50)
-    let queue = AnimationQueue(name: "control-\(UUID())")
+    let fixture = QueueFixture(now: 50, queueName: "control-\(UUID())")
 
     func ramp(_ duration: TimeInterval) -> BasicAnimation<Float> {
         BasicAnimation(.opacity, from: 0, to: 1, duration: duration, timing: .linear)
@@ -23,7 +22,7 @@ struct RunControlTests {
     /// Runs `plan` and pauses the run in the same main-thread turn, before any step begins:
     /// steps begin on the main queue's next turn.
     func runPausedFromTheStart(_ plan: AnimationPlan) async -> AnimationRun {
-        let box = UncheckedSendableBox((queue, plan))
+        let box = UncheckedSendableBox((fixture.queue, plan))
         let run = LockedValue<AnimationRun?>(nil)
         await onMainQueue {
             let started = box.value.0.run(box.value.1, motion: .full)
@@ -55,23 +54,23 @@ struct RunControlTests {
     /// no animation of it is detached) is paused on its own, and a run that is never paused
     /// or sped up leaves every layer's timing alone.
     @Test func aLayerMovedOutFromUnderAnotherBeforeThePauseIsPausedItself() async {
-        let parent = clock.makeLayer(), child = clock.makeLayer(), elsewhere = clock.makeLayer()
+        let parent = fixture.layer(), child = fixture.layer(), elsewhere = fixture.layer()
         parent.addSublayer(child)
-        let run = queue.run(AnimationPlan(scheduling: .afterCompletion) {
+        let run = fixture.queue.run(AnimationPlan(scheduling: .afterCompletion) {
             Step(parent, ramp(0.5))
             Step(child, ramp(1))
         }, motion: .full)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         elsewhere.addSublayer(child)   // no longer under `parent`; its step has not begun
-        await clock.advance(by: 0.5)   // the child's step began at 0.5
+        await fixture.clock.advance(by: 0.5)   // the child's step began at 0.5
         run.pause()
-        await clock.advance(by: 0)
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0)
+        await fixture.clock.advance(by: 0.5)
         #expect(abs(shown(child) - 0.25) < 1e-9)
         #expect(child.speed == 0)
         #expect(elsewhere.speed == 1)
         run.resume()
-        await clock.advance(by: 0.75)
+        await fixture.clock.advance(by: 0.75)
         #expect(await run.outcome == .finished)
         // 0.25 s before the pause, 0.5 s paused, the remaining 0.75 s after it.
         #expect(abs((times(run, "step 2 (opacity)").end ?? 0) - 2) < 1e-9)
@@ -80,46 +79,46 @@ struct RunControlTests {
     }
 
     @Test func aRunThatIsNeverRetimedLeavesItsLayersTimingAlone() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(0.5)) }, motion: .full)
-        await clock.advance(by: 0.5)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(0.5)) }, motion: .full)
+        await fixture.clock.advance(by: 0.5)
         #expect(await run.outcome == .finished)
         #expect(run.foundTimedLayers == nil)
         #expect(layer.speed == 1 && layer.timeOffset == 0 && layer.beginTime == 0)
     }
 
     @Test func pausingFreezesTheRunningStepAndResumingContinuesIt() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("fade") }, motion: .full)
-        await clock.advance(by: 0.25)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(1)).named("fade") }, motion: .full)
+        await fixture.clock.advance(by: 0.25)
         run.pause()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(abs(shown(layer) - 0.25) < 1e-9)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(abs(shown(layer) - 0.25) < 1e-9)
         #expect(!run.isFinished)
         run.resume()
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(abs(shown(layer) - 0.75) < 1e-9)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(await run.outcome == .finished)
         #expect(abs((times(run, "fade").end ?? 0) - 3.0) < 1e-9)
         #expect(layer.opacity == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func pendingStepsWaitWhileTheRunIsPaused() async {
-        let a = clock.makeLayer(), b = clock.makeLayer()
+        let a = fixture.layer(), b = fixture.layer()
         let run = await runPausedFromTheStart(AnimationPlan {
             Step(a, ramp(0.5)).named("first")
             Perform("swap") {}
             Step(b, ramp(0.5)).named("second")
         })
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(times(run, "first").start == nil)
         #expect(a.animationKeys() == nil)
         run.resume()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(times(run, "first").start == 1)
         #expect(times(run, "first").end == 1.5)
@@ -130,8 +129,8 @@ struct RunControlTests {
     /// A step held at a paused run's gate whose layer is deallocated ends `.interrupted`
     /// then, not when the run resumes; the other step waits for the resume as before.
     @Test func aParkedStepWhoseLayerIsDeallocatedEndsWithoutWaitingForTheResume() async {
-        let kept = clock.makeLayer()
-        var dropped: CALayer? = clock.makeLayer()
+        let kept = fixture.layer()
+        var dropped: CALayer? = fixture.layer()
         weak let droppedLayer = dropped
         let run = await runPausedFromTheStart(AnimationPlan {
             Parallel {
@@ -139,16 +138,16 @@ struct RunControlTests {
                 Step(dropped!, ramp(0.5)).named("dropped")
             }
         })
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(times(run, "dropped").start == nil && times(run, "kept").start == nil, "both wait at the gate")
         dropped = nil
         #expect(droppedLayer == nil)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         let droppedEnd = run.recordedEvents.first { $0.step == "dropped" && $0.kind == .finished(.interrupted) }
         #expect(droppedEnd.map { $0.time - 50 } == 0.25, "ended when its layer went, while the run was still paused")
         #expect(times(run, "kept").start == nil)
         run.resume()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(times(run, "kept").start == 0.5)
         #expect(times(run, "kept").end == 1)
         #expect(await run.outcome == .interrupted)
@@ -156,46 +155,46 @@ struct RunControlTests {
     }
 
     @Test func pausingDuringADelayKeepsTheRestOfTheDelay() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("late").delayed(by: 0.5) }, motion: .full)
-        await clock.advance(by: 0.2)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(1)).named("late").delayed(by: 0.5) }, motion: .full)
+        await fixture.clock.advance(by: 0.2)
         run.pause()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(shown(layer) == 0)
         run.resume()
-        await clock.advance(by: 0.3 + 0.5)
+        await fixture.clock.advance(by: 0.3 + 0.5)
         #expect(abs(shown(layer) - 0.5) < 1e-9)
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(await run.outcome == .finished)
         #expect(abs((times(run, "late").end ?? 0) - 2.5) < 1e-9)
     }
 
     @Test func speedScalesRunningAndPendingSteps() async {
-        let a = clock.makeLayer(), b = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let a = fixture.layer(), b = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Step(a, ramp(1)).named("first")
             Step(b, ramp(1)).named("second")
         }, motion: .full)
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         run.speed = 2
-        await clock.advance(by: 0.125)
+        await fixture.clock.advance(by: 0.125)
         #expect(abs(shown(a) - 0.75) < 1e-9)
-        await clock.advance(by: 0.125)
+        await fixture.clock.advance(by: 0.125)
         #expect(times(run, "first").end.map { abs($0 - 0.75) < 1e-9 } == true)
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(await run.outcome == .finished)
         #expect(times(run, "second").end.map { abs($0 - 1.25) < 1e-9 } == true)
         #expect(a.speed == 1 && b.speed == 1)
     }
 
     @Test func cancellingAPausedRunHoldsThePausedValueAndLeavesLayersLive() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
-        await clock.advance(by: 0.4)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
+        await fixture.clock.advance(by: 0.4)
         run.pause()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         run.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(await run.outcome == .cancelled)
         #expect(abs(Double(layer.opacity) - 0.4) < 1e-6)
         #expect(layer.speed == 1)
@@ -207,27 +206,27 @@ struct RunControlTests {
     /// `speed` 0 and `timeOffset` p; resumed at t, `speed` 1, `timeOffset` 0 and `beginTime`
     /// t − p (`convertTime(CACurrentMediaTime(), from: nil) − pausedTime`).
     @Test func pauseAndResumeSetQA1673sValues() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(2)) }, motion: .full)
-        await clock.advance(by: 0.3)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(2)) }, motion: .full)
+        await fixture.clock.advance(by: 0.3)
         run.pause()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(layer.speed == 0)
         #expect(abs(layer.timeOffset - 50.3) < 1e-9)
         #expect(layer.beginTime == 0)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         run.resume()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(layer.speed == 1)
         #expect(layer.timeOffset == 0)
         #expect(abs(layer.beginTime - 1) < 1e-9)      // 51.3 − 50.3
-        await clock.advance(by: 0.5)                   // 0.8 s of the ramp played
+        await fixture.clock.advance(by: 0.5)                   // 0.8 s of the ramp played
         #expect(abs(shown(layer) - 0.4) < 1e-6)
     }
 
     /// A layer the app runs at twice the speed of its parent.
     func doubleSpeedLayer() -> CALayer {
-        let layer = clock.makeLayer()
+        let layer = fixture.layer()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.speed = 2
@@ -239,15 +238,15 @@ struct RunControlTests {
     /// 1 s and resumed, it goes on at 2×: 0.5 another 0.125 s later, ending at 1.5.
     @Test func pauseAndResumeKeepALayersOwnSpeed() async {
         let layer = doubleSpeedLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("a") }, motion: .full)
-        await clock.advance(by: 0.125)
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(1)).named("a") }, motion: .full)
+        await fixture.clock.advance(by: 0.125)
         #expect(abs(shown(layer) - 0.25) < 1e-6)
         run.pause()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         run.resume()
-        await clock.advance(by: 0.125)
+        await fixture.clock.advance(by: 0.125)
         #expect(abs(shown(layer) - 0.5) < 1e-6)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(run.outcome(ofStep: "a") == .finished)
         #expect(isClose(times(run, "a").end, 1.5))
         #expect(layer.speed == 2, "the layer's own speed is given back")
@@ -256,10 +255,10 @@ struct RunControlTests {
     /// A run's speed multiplies the layer's own: at run speed 2 the 2× layer plays at 4×.
     @Test func aRunsSpeedMultipliesALayersOwnSpeed() async {
         let layer = doubleSpeedLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(1)).named("a") }, motion: .full)
-        await clock.advance(by: 0.125)
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(1)).named("a") }, motion: .full)
+        await fixture.clock.advance(by: 0.125)
         run.speed = 2
-        await clock.advance(by: 0.0625)
+        await fixture.clock.advance(by: 0.0625)
         #expect(abs(shown(layer) - 0.5) < 1e-6)      // 0.25 + 0.0625 · 4
         #expect(layer.speed == 4)
     }
@@ -267,12 +266,12 @@ struct RunControlTests {
     /// Paused between its cancel and its end: once ended, it is not paused, and its layer
     /// has media time back.
     @Test func aRunPausedAsItEndsReportsNotPaused() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
-        await clock.advance(by: 0.25)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
+        await fixture.clock.advance(by: 0.25)
         run.cancel()
         run.pause()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(run.isFinished)
         #expect(!run.isPaused)
         expectMediaTiming(layer, "after a pause as the run ended")
@@ -286,36 +285,36 @@ struct RunControlTests {
         #expect(layer.speed == 1, comment)
         #expect(layer.timeOffset == 0, comment)
         #expect(layer.beginTime == 0, comment)
-        #expect(layer.convertTime(clock.now, from: nil) == clock.now, comment)
+        #expect(layer.convertTime(fixture.clock.now, from: nil) == fixture.clock.now, comment)
     }
 
     @Test func aPausedAndResumedRunGivesItsLayersMediaTimeBack() async {
-        let card = clock.makeLayer(), badge = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let card = fixture.layer(), badge = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Step(card, ramp(1))
             Step(badge, ramp(0.5))
         }, motion: .full)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         run.pause()
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         run.resume()
-        await clock.advance(by: 0.75 + 0.5)
+        await fixture.clock.advance(by: 0.75 + 0.5)
         #expect(await run.outcome == .finished)
         expectMediaTiming(card, "card")
         expectMediaTiming(badge, "badge")
     }
 
     @Test func aLaterAnimationWithAnAbsoluteBeginTimeStartsOnTimeAfterAPausedRun() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(0.5)) }, motion: .full)
-        await clock.advance(by: 0.1)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(0.5)) }, motion: .full)
+        await fixture.clock.advance(by: 0.1)
         run.pause()
-        await clock.advance(by: 3)
+        await fixture.clock.advance(by: 3)
         run.resume()
-        await clock.advance(by: 0.4)
+        await fixture.clock.advance(by: 0.4)
         #expect(await run.outcome == .finished)
         // 53.5: begins 0.5 s from now in media time, lasts 1 s.
-        let start = clock.now + 0.5
+        let start = fixture.clock.now + 0.5
         let later = CABasicAnimation(keyPath: "opacity")
         later.fromValue = Float(0)
         later.toValue = Float(1)
@@ -324,7 +323,7 @@ struct RunControlTests {
         CATransaction.begin()
         layer.add(later, forKey: "later")
         CATransaction.commit()
-        await clock.advance(to: start + 0.25)
+        await fixture.clock.advance(to: start + 0.25)
         #expect(abs(Double(layer.presentation()!.opacity) - 0.25) < 1e-6)
     }
 
@@ -332,33 +331,33 @@ struct RunControlTests {
     /// or paused it, gives its layer media time back.
     @Test(arguments: [true, false])
     func aFillingStepKeepsItsLastFrameWhenTheRunGivesItsLayerMediaTimeBack(speedsUp: Bool) async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(1).fillingForwards()) }, motion: .full)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(1).fillingForwards()) }, motion: .full)
         if speedsUp {
             run.speed = 2                            // ends at 0.5
-            await clock.advance(by: 0.5)
+            await fixture.clock.advance(by: 0.5)
         } else {
-            await clock.advance(by: 0.25)
+            await fixture.clock.advance(by: 0.25)
             run.pause()
-            await clock.advance(by: 0.5)
+            await fixture.clock.advance(by: 0.5)
             run.resume()                             // ends at 1.5
-            await clock.advance(by: 0.75)
+            await fixture.clock.advance(by: 0.75)
         }
         #expect(await run.outcome == .finished)
         expectMediaTiming(layer, "layer")
         for _ in 0..<3 {
-            #expect(abs(shown(layer) - 1) < 1e-6, "the last frame, at \(clock.now - 50)")
-            await clock.advance(by: 0.25)
+            #expect(abs(shown(layer) - 1) < 1e-6, "the last frame, at \(fixture.clock.now - 50)")
+            await fixture.clock.advance(by: 0.25)
         }
         #expect(layer.animationKeys()?.count == 1, "it fills forwards: still attached")
     }
 
     @Test func aSpedUpRunGivesItsLayersMediaTimeBack() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
-        await clock.advance(by: 0.5)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(1)) }, motion: .full)
+        await fixture.clock.advance(by: 0.5)
         run.speed = 2
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(await run.outcome == .finished)
         expectMediaTiming(layer, "layer")
         #expect(layer.opacity == 1)
@@ -367,21 +366,21 @@ struct RunControlTests {
     /// Pausing or speeding up a run that has ended changes nothing: an animation added to
     /// its layer later plays at its own pace.
     @Test func pausingOrSpeedingUpARunThatHasEndedLeavesItsLayersAlone() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(layer, ramp(0.5)) }, motion: .full)
-        await clock.advance(by: 0.5)
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(0.5)) }, motion: .full)
+        await fixture.clock.advance(by: 0.5)
         #expect(run.isFinished)
         run.pause()
         run.speed = 2
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(!run.isPaused && run.speed == 1)
         #expect(layer.speed == 1 && layer.timeOffset == 0 && layer.beginTime == 0)
         let later = AnimationOperation(layer: layer, animation: BasicAnimation(.opacity, from: 0, to: 1, duration: 0.5, timing: .linear))
         later.motion = .full
-        queue.addOperation(later)
-        await clock.advance(by: 0.25)
+        fixture.queue.addOperation(later)
+        await fixture.clock.advance(by: 0.25)
         #expect(abs(shown(layer) - 0.5) < 1e-6)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(later.outcome == .finished)
     }
 
@@ -389,32 +388,32 @@ struct RunControlTests {
     /// The recording block follows another one, so it becomes ready only after the pause,
     /// which comes in the main-thread turn of the run's start, and is held at the gate.
     @Test func cancelAllFinishesABlockHeldAtAPausedRunsGate() async {
-        let layer = clock.makeLayer()
+        let layer = fixture.layer()
         let ran = LockedValue(false)
         let run = await runPausedFromTheStart(AnimationPlan {
             Perform {}
             Perform { ran.value = true }
             Step(layer, ramp(0.5))
         })
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         #expect(!ran.value && !run.isFinished)
-        queue.cancelAll()
-        await clock.advance(by: 1)
+        fixture.queue.cancelAll()
+        await fixture.clock.advance(by: 1)
         #expect(run.isFinished)
         if run.isFinished { #expect(await run.outcome == .cancelled) }
         #expect(!ran.value, "a cancelled block never runs")
-        #expect(queue.operationCount == 0)
+        #expect(fixture.queue.operationCount == 0)
         #expect(layer.speed == 1)
         run.resume()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(!ran.value)
     }
 
     @Test func aRunThatNeverRetimedLeavesTheLayersOwnTimingAlone() async {
-        let layer = clock.makeLayer()
+        let layer = fixture.layer()
         LayerFixtures.inEffect { layer.timeOffset = 7 }
-        let run = queue.run(AnimationPlan { Step(layer, ramp(0.2)) }, motion: .full)
-        await clock.advance(by: 0.2)
+        let run = fixture.queue.run(AnimationPlan { Step(layer, ramp(0.2)) }, motion: .full)
+        await fixture.clock.advance(by: 0.2)
         #expect(await run.outcome == .finished)
         #expect(layer.timeOffset == 7)
     }

@@ -10,16 +10,15 @@ import Testing
 /// Plans on virtual time: each test has its own clock and queue.
 @Suite(.hangGuard)
 struct AnimationPlanTests {
-    let clock = AnimationTestClock(now: 100)
-    let queue = AnimationQueue(name: "plans-\(UUID())")
+    let fixture = QueueFixture(now: 100, queueName: "plans-\(UUID())")
 
     func fade(_ to: Float, _ duration: TimeInterval) -> BasicAnimation<Float> {
         BasicAnimation(.opacity, from: 1 - to, to: to, duration: duration, timing: .linear)
     }
 
     @Test func serialAndParallelStepsFollowThePlanTimeline() async {
-        let title = clock.makeLayer(), caption = clock.makeLayer(), badge = clock.makeLayer(), button = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let title = fixture.layer(), caption = fixture.layer(), badge = fixture.layer(), button = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Serial {
                 Step(title, fade(1, 0.3)).named("title")
                 Parallel {
@@ -29,7 +28,7 @@ struct AnimationPlanTests {
                 Step(button, fade(1, 0.4)).named("button")
             }
         }, motion: .full)
-        await clock.advance(by: 2)
+        await fixture.clock.advance(by: 2)
         #expect(await run.outcome == .finished)
         let times = run.stepTimeline(since: 100)
         #expect(times["title"]?.start == 0 && times["title"]?.end == 0.3)
@@ -37,18 +36,18 @@ struct AnimationPlanTests {
         // The delay is inside the badge's animation: it starts at 0.3, moves from 0.4 to 0.6.
         #expect(times["badge"]?.start == 0.3 && times["badge"]?.end == 0.6)
         #expect(times["button"]?.start == 0.8 && times["button"]?.end == 1.2)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func delayedStepShowsItsFromValueDuringTheDelay() async {
-        let badge = clock.makeLayer()
-        _ = queue.run(AnimationPlan {
+        let badge = fixture.layer()
+        _ = fixture.queue.run(AnimationPlan {
             Step(badge, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear)).delayed(by: 0.5)
         }, motion: .full)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(badge.presentation()?.opacity == 0)
         #expect(badge.opacity == 1)
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(abs(Double(badge.presentation()!.opacity) - 0.25) < 1e-6)
     }
 
@@ -56,35 +55,35 @@ struct AnimationPlanTests {
     /// final value, as `.delayed(by:)` on the animation itself does.
     @Test(arguments: [false, true])
     func delayedZeroDurationStepShowsItsFromValueDuringTheDelay(delayingTheAnimation: Bool) async {
-        let badge = clock.makeLayer()
+        let badge = fixture.layer()
         let jump = BasicAnimation(.opacity, from: 0.2, to: 0.9, duration: 0)
-        let run = queue.run(AnimationPlan {
+        let run = fixture.queue.run(AnimationPlan {
             if delayingTheAnimation {
                 Step(badge, jump.delayed(by: 0.5))
             } else {
                 Step(badge, jump).delayed(by: 0.5)
             }
         }, motion: .full)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(badge.presentation()?.opacity == 0.2)
         #expect(badge.opacity == 0.9)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(badge.presentation()?.opacity == 0.9)
         #expect(await run.outcome == .finished)
         #expect(badge.animationKeys() == nil)
     }
 
     @Test func waitAndPerformRunBetweenSteps() async {
-        let label = clock.makeLayer()
+        let label = fixture.layer()
         let log = Log()
-        let engineClock = clock.engineClock
-        let run = queue.run(AnimationPlan {
+        let engineClock = fixture.clock.engineClock
+        let run = fixture.queue.run(AnimationPlan {
             Step(label, fade(0, 0.2)).named("out")
             Wait(0.3).named("pause")
             Perform("swap") { log.append("swap@\(engineClock.now - 100)") }
             Step(label, fade(1, 0.2)).named("in")
         }, motion: .full)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(log.entries.count == 1)
         #expect(log.entries.first.map { abs(Double($0.dropFirst(5))! - 0.5) < 1e-9 } == true)
@@ -93,8 +92,8 @@ struct AnimationPlanTests {
     }
 
     @Test func crossBranchDependencyWaitsForTheNamedStep() async {
-        let a = clock.makeLayer(), b = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let a = fixture.layer(), b = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Parallel {
                 Step(a, fade(1, 0.6)).named("slow")
                 Serial {
@@ -103,20 +102,20 @@ struct AnimationPlanTests {
                 }
             }
         }, motion: .full)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(run.stepTimeline(since: 100)["after-slow"]?.start == 0.6)
     }
 
     @Test func cancellingARunCancelsPendingStepsAndHoldsTheRunningOne() async {
-        let a = clock.makeLayer(), b = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let a = fixture.layer(), b = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Step(a, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear)).named("first")
             Step(b, fade(1, 1)).named("second")
         }, motion: .full)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         run.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(await run.outcome == .cancelled)
         #expect(run.outcome(ofStep: "first") == .cancelled)
         #expect(run.outcome(ofStep: "second") == .cancelled)
@@ -126,24 +125,24 @@ struct AnimationPlanTests {
     }
 
     @Test func cancellingTheAwaitingTaskCancelsTheRun() async {
-        let a = clock.makeLayer()
-        let run = queue.run(AnimationPlan { Step(a, fade(1, 1)) }, motion: .full)
+        let a = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan { Step(a, fade(1, 1)) }, motion: .full)
         let waiter = Task { await run.outcome }
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         waiter.cancel()
         // The removal is reported on the clock's next turn, as Core Animation reports it
         // after the run loop turns.
-        while !run.isFinished, !Task.isCancelled { await clock.advance(by: 0) }
+        while !run.isFinished, !Task.isCancelled { await fixture.clock.advance(by: 0) }
         #expect(await waiter.value == .cancelled)
     }
 
     @Test func eventsStreamReplaysAndEndsWithTheRun() async {
-        let a = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let a = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Step(a, fade(1, 0.2)).named("one")
             Step(a, fade(0, 0.2)).named("two")
         }, motion: .full)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         var seen: [String] = []
         for await event in run.events { seen.append(event.description) }
         // Times since the run began (at 100 s on the test clock).
@@ -154,15 +153,15 @@ struct AnimationPlanTests {
     /// A run that only its event stream keeps (`for await event in queue.run(plan).events`)
     /// plays on, records every event, and ends the stream.
     @Test func eventsStreamKeepsItsRunAndEndsWithIt() async throws {
-        let a = clock.makeLayer()
+        let a = fixture.layer()
         weak var weakRun: AnimationRun?
         let stream = {
-            let run = queue.run(AnimationPlan { Step(a, fade(1, 0.2)).named("one") }, motion: .full)
+            let run = fixture.queue.run(AnimationPlan { Step(a, fade(1, 0.2)).named("one") }, motion: .full)
             weakRun = run
             return run.events
         }()
         try #require(weakRun != nil, "the stream keeps its run")
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         var seen: [String] = []
         for await event in stream { seen.append(event.description) }
         #expect(seen == ["t=0.000 one started", "t=0.200 one finished"])
@@ -174,7 +173,7 @@ struct AnimationPlanTests {
     /// its subscription interleaves with the recording and with the run's end.
     @Test func eventsStreamsSubscribedWhileTheRunRecordsGetEveryEventInOrder() async {
         let steps = 300
-        let run = queue.run(AnimationPlan {
+        let run = fixture.queue.run(AnimationPlan {
             Serial { for index in 0..<steps { Perform("p\(index)") {} } }
         })
         let subscribers = 40
@@ -201,16 +200,16 @@ struct AnimationPlanTests {
     }
 
     @Test func reducedMotionKeepsOrderAndJumpsToFinalValues() async {
-        let a = clock.makeLayer(), b = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let a = fixture.layer(), b = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Step(a, BasicAnimation(.opacity, from: 1, to: 0.5, duration: 1)).named("one")
             Step(b, BasicAnimation(.opacity, from: 1, to: 0.2, duration: 1)
                 .reducingMotion(.shorten(to: 0.25))).named("two")
         }, motion: .reduced)
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(a.opacity == 0.5)
         #expect(a.animationKeys() == nil)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(await run.outcome == .finished)
         #expect(b.opacity == 0.2)
         let times = run.stepTimeline(since: 100)
@@ -221,38 +220,38 @@ struct AnimationPlanTests {
     /// `.shorten(to:)` bounds the whole step, delay included: a 1 s fade after a 1 s delay,
     /// shortened to 0.5 s, waits 0.25 s and fades for 0.25 s.
     @Test func shortenedMotionShortensTheDelayToo() async {
-        let layer = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Step(layer, BasicAnimation(.opacity, from: 1, to: 0, duration: 1, timing: .linear)
                 .delayed(by: 1)
                 .reducingMotion(.shorten(to: 0.5))).named("fade")
         }, motion: .reduced)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         #expect(abs(Double(layer.presentation()!.opacity) - 1) < 1e-6)
-        await clock.advance(by: 0.125)
+        await fixture.clock.advance(by: 0.125)
         #expect(abs(Double(layer.presentation()!.opacity) - 0.5) < 1e-6)
-        await clock.advance(by: 0.125)
+        await fixture.clock.advance(by: 0.125)
         #expect(await run.outcome == .finished)
         #expect(run.stepTimeline(since: 100)["fade"]?.end == 0.5)
     }
 
     @MainActor @Test func layerRunReturnsItsOutcome() async {
-        let a = clock.makeLayer()
-        let task = Task { await a.run(fade(1, 0.5), on: queue, motion: .full) }
-        await clock.advance(by: 0.5)
+        let a = fixture.layer()
+        let task = Task { await a.run(fade(1, 0.5), on: fixture.queue, motion: .full) }
+        await fixture.clock.advance(by: 0.5)
         #expect(await task.value == .finished)
         #expect(a.opacity == 1)
     }
 
     /// Called from a task that is already cancelled, `run` leaves the layer as it is.
     @MainActor @Test func runFromACancelledTaskLeavesTheLayerAlone() async {
-        let layer = clock.makeLayer()
+        let layer = fixture.layer()
         LayerFixtures.inEffect { layer.opacity = 0.3 }
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await layer.run(BasicAnimation(.opacity, from: 0, to: 1, duration: 0.5), on: queue, motion: .full)
+            return await layer.run(BasicAnimation(.opacity, from: 0, to: 1, duration: 0.5), on: fixture.queue, motion: .full)
         }
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await task.value == .cancelled)
         #expect(layer.opacity == 0.3 && layer.animationKeys() == nil)
     }
@@ -260,14 +259,14 @@ struct AnimationPlanTests {
     /// An operation in no queue, which nothing may ever start: cancelling the task that
     /// awaits it ends the wait with the outcome its start would give, `.cancelled`.
     @Test func cancellingTheWaitForAnOperationInNoQueueEndsIt() async {
-        let operation = AnimationOperation(layer: clock.makeLayer(), animation: fade(1, 0.5))
+        let operation = AnimationOperation(layer: fixture.layer(), animation: fade(1, 0.5))
         let task = Task { await operation.waitForOutcome() }
         task.cancel()
         #expect(await task.value == .cancelled)
         #expect(operation.isCancelled && !operation.isExecuting)
         // Started later after all, it finishes with that outcome.
         operation.start()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(operation.outcome == .cancelled)
     }
 

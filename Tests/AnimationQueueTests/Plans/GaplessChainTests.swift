@@ -12,8 +12,7 @@ import Testing
 /// value = from + (to − from) · (elapsed / duration). The clock starts at 50.
 @Suite(.hangGuard)
 struct GaplessChainTests {
-    let clock = AnimationTestClock(now: 50)
-    let queue = AnimationQueue(name: "gapless-\(UUID())")
+    let fixture = QueueFixture(now: 50, queueName: "gapless-\(UUID())")
 
     func ramp(from: Float = 0, to: Float = 1, _ duration: TimeInterval) -> BasicAnimation<Float> {
         BasicAnimation(.opacity, from: from, to: to, duration: duration, timing: .linear)
@@ -31,44 +30,44 @@ struct GaplessChainTests {
     }
 
     @Test func nextStepIsCommittedAheadWithoutTouchingItsModel() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0.25)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.3)).named("first")
             Step(b, ramp(from: 0.5, to: 1, 0.3)).named("second")
         }, motion: .full)
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         // Attached to begin when "first" ends, at 50.3; it shows nothing yet.
         #expect(close(attachedBeginTime(b), 50.3))
         #expect(b.opacity == 0.25)
         #expect(close(shownOpacity(b), 0.25))
-        await clock.advance(by: 0.3)    // t = 0.4: 0.1 s into "second"
+        await fixture.clock.advance(by: 0.3)    // t = 0.4: 0.1 s into "second"
         #expect(close(shownOpacity(b), 0.5 + 0.5 * (0.1 / 0.3), 1e-6))
         #expect(b.opacity == 1)
-        await clock.advance(by: 0.2)
+        await fixture.clock.advance(by: 0.2)
         #expect(await run.outcome == .finished)
         #expect(close(times(run, "second").start, 0.3))
         #expect(close(times(run, "second").end, 0.6))
         #expect(a.animationKeys() == nil && b.animationKeys() == nil)
         #expect(a.opacity == 1 && b.opacity == 1)
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func chainOnOneKeyPlaysEachStepFromThePreviousEnd() async {
-        let layer = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let layer = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(layer, ramp(0.3))
             Step(layer, ramp(from: 1, to: 0.2, 0.3))
             Step(layer, ramp(from: 0.2, to: 0.6, 0.2))
         }, motion: .full)
         var samples: [Double] = []
         for time in [0.15, 0.45, 0.7] {
-            await clock.advance(to: 50 + time)
+            await fixture.clock.advance(to: 50 + time)
             samples.append(shownOpacity(layer))
         }
         #expect(close(samples[0], 0.5, 1e-6))
         #expect(close(samples[1], 1 - 0.8 * 0.5, 1e-6))
         #expect(close(samples[2], 0.2 + 0.4 * 0.5, 1e-6))
-        await clock.advance(by: 0.2)
+        await fixture.clock.advance(by: 0.2)
         #expect(await run.outcome == .finished)
         #expect(abs(Double(layer.opacity) - 0.6) < 1e-6)
         #expect(layer.animationKeys() == nil)
@@ -78,23 +77,23 @@ struct GaplessChainTests {
     /// when the step before it starts, and still starts from where that step ends (its
     /// model value), not from what the layer shows at the commit.
     @Test func toOnlyChainStartsEachStepFromThePreviousEnd() async {
-        let layer = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let layer = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(layer, BasicAnimation(.opacity, to: 1, duration: 0.3, timing: .linear))
             Step(layer, BasicAnimation(.opacity, to: 0.2, duration: 0.3, timing: .linear))
             Step(layer, SpringAnimation(.opacity, to: 0.6, perceptualDuration: 0.2, bounce: 0))
         }, motion: .full)
-        await clock.advance(to: 50.15)
+        await fixture.clock.advance(to: 50.15)
         #expect(close(shownOpacity(layer), 0.5, 1e-6))
-        await clock.advance(to: 50.3)
+        await fixture.clock.advance(to: 50.3)
         #expect(close(shownOpacity(layer), 1, 1e-6))
-        await clock.advance(to: 50.45)
+        await fixture.clock.advance(to: 50.45)
         #expect(close(shownOpacity(layer), 1 - 0.8 * 0.5, 1e-6))
-        await clock.advance(to: 50.6)   // the spring starts from 0.2, at rest
+        await fixture.clock.advance(to: 50.6)   // the spring starts from 0.2, at rest
         #expect(close(shownOpacity(layer), 0.2, 1e-6))
-        await clock.advance(to: 50.61)
+        await fixture.clock.advance(to: 50.61)
         #expect(shownOpacity(layer) > 0.2 && shownOpacity(layer) < 0.6)
-        await clock.runUntilIdle(limit: 5)
+        await fixture.clock.runUntilIdle(limit: 5)
         #expect(await run.outcome == .finished)
         #expect(abs(Double(layer.opacity) - 0.6) < 1e-6)
     }
@@ -103,21 +102,21 @@ struct GaplessChainTests {
     /// boundary, so the second step's operation starts 0.2 s late.
     @Test func stepPlaysOnTimeWhenItsOperationStartsLate() async throws {
         for scheduling in [AnimationPlan.Scheduling.afterCompletion, .gapless] {
-            let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-            let start = clock.now
-            let run = queue.run(AnimationPlan(scheduling: scheduling) {
+            let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+            let start = fixture.clock.now
+            let run = fixture.queue.run(AnimationPlan(scheduling: scheduling) {
                 Step(a, ramp(0.3)).named("first")
                 Step(b, ramp(0.4)).named("second")
             }, motion: .full)
-            await clock.advance(by: 0.25)
+            await fixture.clock.advance(by: 0.25)
             let mainThread = try #require(BusyMainThread())
             // t = 0.5: "first" ended at 0.3; what it hands to the main thread waits.
-            clock.engineClock.advance(by: 0.25)
+            fixture.clock.engineClock.advance(by: 0.25)
             mainThread.release()
-            await clock.advance(by: 0)
+            await fixture.clock.advance(by: 0)
             // 0.2 s into "second" if it began at 0.3; nothing shown yet if it begins now.
             let shown = shownOpacity(b)
-            await clock.advance(by: 1)
+            await fixture.clock.advance(by: 1)
             #expect(await run.outcome == .finished)
             let began = run.recordedEvents.first { $0.step == "second" && $0.kind == .started }!.time - start
             if scheduling == .gapless {
@@ -134,47 +133,47 @@ struct GaplessChainTests {
     /// Suspending the queue before the boundary removes the next step's commit ahead, so
     /// nothing new plays while it is suspended; on resuming, the step starts afresh.
     @Test func suspendingTheQueueRemovesTheStepCommittedAheadUntilItResumes() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0.25)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.3)).named("first")
             Step(b, ramp(0.4)).named("second")
         }, motion: .full)
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         #expect(b.animationKeys()?.count == 1)
-        queue.isSuspended = true
-        await clock.advance(by: 0)
+        fixture.queue.isSuspended = true
+        await fixture.clock.advance(by: 0)
         #expect(b.animationKeys() == nil)
-        await clock.advance(by: 0.4)           // t = 0.5: "first" ended at 0.3
+        await fixture.clock.advance(by: 0.4)           // t = 0.5: "first" ended at 0.3
         #expect(close(shownOpacity(b), 0.25))  // nothing played
         #expect(times(run, "second").start == nil)
-        queue.isSuspended = false
-        await clock.advance(by: 0.2)           // "second" starts on resuming, at 0.5
+        fixture.queue.isSuspended = false
+        await fixture.clock.advance(by: 0.2)           // "second" starts on resuming, at 0.5
         #expect(close(times(run, "second").start, 0.5, 1e-6))
         #expect(close(shownOpacity(b), 0.5, 1e-6))
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(b.opacity == 1 && b.animationKeys() == nil)
     }
 
     /// While the queue is suspended, a step whose dependency starts is not committed ahead.
     @Test func aStepIsNotCommittedAheadWhileTheQueueIsSuspended() async throws {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0.25)
         // "first" is handed over, and its start waits for the main thread; meanwhile the
         // queue is suspended.
         let mainThread = try #require(BusyMainThread())
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.3)).named("first")
             Step(b, ramp(0.4)).named("second")
         }, motion: .full)
-        queue.isSuspended = true
+        fixture.queue.isSuspended = true
         mainThread.release()
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         #expect(close(times(run, "first").start, 0, 1e-6))
         #expect(b.animationKeys() == nil)
-        await clock.advance(by: 0.4)
+        await fixture.clock.advance(by: 0.4)
         #expect(times(run, "second").start == nil)
-        queue.isSuspended = false
-        await clock.advance(by: 1)
+        fixture.queue.isSuspended = false
+        await fixture.clock.advance(by: 1)
         #expect(close(times(run, "second").start, 0.5, 1e-6))
         #expect(await run.outcome == .finished)
     }
@@ -185,32 +184,31 @@ struct GaplessChainTests {
     @Test func aStepCommittedAheadReadsTheSystemMotionSettingWhenItStarts() async {
         await #expect(processExitsWith: .success) {
             unsetenv("ANIMATIONQUEUE_REDUCE_MOTION")
-            let clock = AnimationTestClock()
-            let queue = AnimationQueue(name: "system motion")
-            let a = clock.makeLayer(), b = clock.makeLayer()
-            let run = queue.run(AnimationPlan(scheduling: .gapless) {
+            let fixture = QueueFixture(queueName: "system motion")
+            let a = fixture.layer(), b = fixture.layer()
+            let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
                 Step(a, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear))
                 Step(b, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear))
             }, motion: .system)
-            await clock.advance(by: 0.5)
+            await fixture.clock.advance(by: 0.5)
             precondition(b.animationKeys()?.count == 1, "the second step is committed ahead")
             setenv("ANIMATIONQUEUE_REDUCE_MOTION", "1", 1)
-            await clock.advance(by: 0.5)
+            await fixture.clock.advance(by: 0.5)
             precondition(run.isFinished, "the second step jumps to its final value when it starts, at 1 s")
             precondition(b.opacity == 1 && b.animationKeys() == nil)
         }
     }
 
     @Test func cancellingBeforeTheBoundaryRemovesTheStepCommittedAhead() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0.25)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0.25)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.4)).named("first")
             Step(b, ramp(0.4)).named("second")
         }, motion: .full)
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         #expect(b.animationKeys()?.count == 1)
         run.cancel()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .cancelled)
         #expect(run.outcome(ofStep: "second") == .cancelled)
         #expect(b.animationKeys() == nil)
@@ -224,20 +222,20 @@ struct GaplessChainTests {
     /// thread is busy): the step applies its policy like a running one.
     @Test func cancellingAStepThatBeganAheadOfItsOperationAppliesItsPolicy() async throws {
         for policy in [CancellationPolicy.holdPresentation, .revert, .complete] {
-            let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
+            let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
             let second = Step(b, ramp(0.4)).named("second").cancellationPolicy(policy)
             let plan = AnimationPlan(scheduling: .gapless) {
                 Step(a, ramp(0.2)).named("first")
                 second
             }
-            let run = queue.run(plan, motion: .full)
-            await clock.advance(by: 0.1)
+            let run = fixture.queue.run(plan, motion: .full)
+            await fixture.clock.advance(by: 0.1)
             let mainThread = try #require(BusyMainThread())
-            clock.engineClock.advance(by: 0.2)    // 0.1 s into "second"
+            fixture.clock.engineClock.advance(by: 0.2)    // 0.1 s into "second"
             run.cancel()
             mainThread.release()
-            await clock.advance(by: 0)
-            await clock.advance(by: 1)
+            await fixture.clock.advance(by: 0)
+            await fixture.clock.advance(by: 1)
             #expect(await run.outcome == .cancelled)
             #expect(run.outcome(ofStep: "first") == .finished)
             #expect(run.outcome(ofStep: "second") == .cancelled)
@@ -252,16 +250,16 @@ struct GaplessChainTests {
     }
 
     @Test func dependencyEndingEarlyStartsTheStepWhenItEnds() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.4)).named("first")
             Step(b, ramp(0.4)).named("second")
         }, motion: .full)
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         a.removeAllAnimations()
-        await clock.advance(by: 0.2)    // t = 0.3: "second" started at 0.1
+        await fixture.clock.advance(by: 0.2)    // t = 0.3: "second" started at 0.1
         #expect(close(shownOpacity(b), 0.5, 1e-6))
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .interrupted)
         #expect(run.outcome(ofStep: "first") == .interrupted)
         #expect(run.outcome(ofStep: "second") == .finished)
@@ -271,95 +269,95 @@ struct GaplessChainTests {
     }
 
     @Test func stepCommittedAheadThatIsRemovedFinishesInterruptedWithItsFinalValue() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.3)).named("first")
             Step(b, ramp(0.3)).named("second")
         }, motion: .full)
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         b.removeAllAnimations()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(run.outcome(ofStep: "first") == .finished)
         #expect(run.outcome(ofStep: "second") == .interrupted)
         #expect(b.opacity == 1 && b.animationKeys() == nil)
     }
 
     @Test func waitsAndDelaysKeepTheirPlaceOnTheTimeline() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.2))
             Wait(0.1)
             Step(b, ramp(0.2)).named("late").delayed(by: 0.05)
         }, motion: .full)
-        await clock.advance(to: 50.34)
+        await fixture.clock.advance(to: 50.34)
         #expect(close(shownOpacity(b), 0))
-        await clock.advance(to: 50.45)
+        await fixture.clock.advance(to: 50.45)
         #expect(close(shownOpacity(b), 0.5, 1e-6))
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(close(times(run, "late").end, 0.55))
         #expect(b.opacity == 1 && b.animationKeys() == nil)
     }
 
     @Test func stepAfterABlockIsNotCommittedAhead() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.3))
             Perform("swap") {}
             Step(b, ramp(0.3)).named("after block")
         }, motion: .full)
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         #expect(b.animationKeys() == nil)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(close(times(run, "after block").start, 0.3))
     }
 
     @Test func parallelBranchesJoinAtTheLatestEnd() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let c = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let c = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Parallel {
                 Step(a, ramp(0.2))
                 Step(b, ramp(0.5))
             }
             Step(c, ramp(0.2)).named("join")
         }, motion: .full)
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         #expect(close(attachedBeginTime(c), 50.5))
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(close(times(run, "join").start, 0.5))
         #expect(close(times(run, "join").end, 0.7))
     }
 
     @Test func pausingHoldsTheStepCommittedAheadToo() async {
-        let a = probeLayer(on: clock, opacity: 0), b = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(a, ramp(0.3)).named("first")
             Step(b, ramp(0.3)).named("second")
         }, motion: .full)
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         run.pause()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(close(shownOpacity(b), 0))
         run.resume()
-        await clock.advance(by: 0.3)    // 0.1 s into "second"
+        await fixture.clock.advance(by: 0.3)    // 0.1 s into "second"
         #expect(close(shownOpacity(b), 1.0 / 3, 1e-6))
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(close(times(run, "second").start, 1.3))
         #expect(close(times(run, "second").end, 1.6))
     }
 
     @Test func thousandGaplessStepsEndAtTheSumOfTheirDurations() async {
-        let layer = probeLayer(on: clock, opacity: 0)
-        let run = queue.run(AnimationPlan(scheduling: .gapless) {
+        let layer = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             for index in 0..<1_000 {
                 Step(layer, ramp(from: Float(index % 2), to: Float(1 - index % 2), 0.01))
             }
         }, motion: .full)
-        await clock.advance(by: 10.5)
+        await fixture.clock.advance(by: 10.5)
         #expect(await run.outcome == .finished)
         let last = run.recordedEvents.last!
         #expect(close(last.time - 50, 10, 1e-6))

@@ -80,16 +80,17 @@ struct GaplessEquivalenceTests {
         }),
     ]
 
-    /// One scheduling's run: its clock, layers and run.
+    /// One scheduling's run: its clock and queue, layers and run.
     struct Twin {
-        let clock = AnimationTestClock(now: 10)
+        let fixture: QueueFixture
         let layers: [CALayer]
         let run: AnimationRun
 
         init(_ scheduling: AnimationPlan.Scheduling, shape: Shape) {
-            let clock = self.clock
+            let fixture = QueueFixture(now: 10, queueName: "equivalence-\(scheduling)-\(UUID())")
+            self.fixture = fixture
             layers = (0..<3).map { index in
-                clock.makeLayer {
+                fixture.layer {
                     let layer = CALayer()
                     CATransaction.begin()
                     CATransaction.setDisableActions(true)
@@ -101,8 +102,7 @@ struct GaplessEquivalenceTests {
                 }
             }
             let (a, b, c) = (layers[0], layers[1], layers[2])
-            run = AnimationQueue(name: "equivalence-\(scheduling)-\(UUID())")
-                .run(AnimationPlan(scheduling: scheduling) { shape(a, b, c) }, motion: .full)
+            run = fixture.queue.run(AnimationPlan(scheduling: scheduling) { shape(a, b, c) }, motion: .full)
         }
 
         /// What the layers show: opacity, position, corner radius and scale of each.
@@ -128,8 +128,8 @@ struct GaplessEquivalenceTests {
         var time = 10.0
         while !(chained.run.isFinished && gapless.run.isFinished), time < 14 {
             time += 0.02
-            await chained.clock.advance(to: time)
-            await gapless.clock.advance(to: time)
+            await chained.fixture.clock.advance(to: time)
+            await gapless.fixture.clock.advance(to: time)
             for (index, (x, y)) in zip(chained.shown, gapless.shown).enumerated() where abs(x - y) > 1e-5 * max(1, abs(x)) {
                 mismatches.append("t=\(time - 10) value \(index): after completion \(x), gapless \(y)")
             }

@@ -33,8 +33,7 @@ import Testing
 /// written out by hand from the origin and the interval.
 @Suite(.hangGuard)
 struct StaggerTests {
-    let clock = AnimationTestClock(now: 100)
-    let queue = AnimationQueue(name: "stagger-\(UUID())")
+    let fixture = QueueFixture(now: 100, queueName: "stagger-\(UUID())")
 
     func ramp(_ duration: TimeInterval) -> BasicAnimation<Float> {
         BasicAnimation(.opacity, from: 0, to: 1, duration: duration, timing: .linear)
@@ -72,7 +71,7 @@ struct StaggerTests {
         let cells = (0..<5).map { _ in clock.makeLayer() }
         let after = clock.makeLayer()
         let steps = cells.enumerated().map { Step($1, ramp(0.2)).named("cell \($0)") }
-        let run = queue.run(AnimationPlan(scheduling: scheduling) {
+        let run = fixture.queue.run(AnimationPlan(scheduling: scheduling) {
             group(steps)
             Step(after, ramp(0.1)).named("next")
         }, motion: .full)
@@ -136,12 +135,11 @@ struct StaggerTests {
     /// with its offset already in it (a group that begins at the commit and holds the
     /// animation that long), so nothing that delays the main thread later can spread them.
     @Test func aStaggeredGroupIsCommittedInOneTransactionWithEveryOffsetInPlace() async throws {
-        let clock = AnimationTestClock(now: 100)
-        let cells = (0..<6).map { _ in clock.makeLayer() }
-        let run = queue.run(AnimationPlan {
+        let cells = (0..<6).map { _ in fixture.layer() }
+        let run = fixture.queue.run(AnimationPlan {
             Parallel(stagger: 0.05) { for cell in cells { Step(cell, ramp(0.2)) } }
         }, motion: .full)
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         let steps = run.operations.compactMap { $0 as? AnimationOperation }
         #expect(steps.count == 6)
         #expect(Set(steps.map { $0.startBatch }).count == 1 && steps.allSatisfy { $0.startBatch != nil })
@@ -154,21 +152,21 @@ struct StaggerTests {
             let offset = (attached as? CAAnimationGroup)?.animations?.first?.beginTime ?? 0
             #expect(abs(offset - 0.05 * Double(index)) < 1e-12, "cell \(index) offset \(offset)")
         }
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
     }
 
     @Test func cellsNotYetStartedShowTheirFromValueWhileTheModelHoldsTheFinalOne() async {
-        let cells = (0..<5).map { _ in clock.makeLayer() }
-        _ = queue.run(AnimationPlan {
+        let cells = (0..<5).map { _ in fixture.layer() }
+        _ = fixture.queue.run(AnimationPlan {
             Parallel(stagger: 0.04) { for cell in cells { Step(cell, ramp(0.2)) } }
         }, motion: .full)
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         // Every cell's animation is committed when the group starts: the offsets are
         // Core Animation's to time, with nothing left for the main thread to do until the
         // first cell ends.
         #expect(cells.allSatisfy { $0.animationKeys()?.count == 1 })
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         // (0.1 − offset) / 0.2, or the from-value 0 before the offset.
         expectClose(cells.map(shown), [0.5, 0.3, 0.1, 0, 0])
         #expect(cells.allSatisfy { $0.opacity == 1 })
@@ -196,13 +194,13 @@ struct StaggerTests {
     }
 
     @Test func eachCellKeepsItsOwnOperationOutcomeAndEvents() async {
-        let cells = (0..<3).map { _ in clock.makeLayer() }
-        let run = queue.run(AnimationPlan {
+        let cells = (0..<3).map { _ in fixture.layer() }
+        let run = fixture.queue.run(AnimationPlan {
             Parallel(stagger: 0.1) {
                 for (index, cell) in cells.enumerated() { Step(cell, ramp(0.2)).named("cell \(index)") }
             }
         }, motion: .full)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(run.stepNames == ["cell 0", "cell 1", "cell 2"])
         // A step's operation starts with the group; Core Animation times its offset.
@@ -218,8 +216,8 @@ struct StaggerTests {
     // MARK: Nested components
 
     @Test func aNestedSerialIsOffsetAsAWhole() async {
-        let a = clock.makeLayer(), b = clock.makeLayer(), c = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let a = fixture.layer(), b = fixture.layer(), c = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Parallel(stagger: 0.1) {
                 Step(a, ramp(0.2)).named("a")
                 Serial {
@@ -231,10 +229,10 @@ struct StaggerTests {
                 }
             }
         }, motion: .full)
-        await clock.advance(by: 0.15)
+        await fixture.clock.advance(by: 0.15)
         // b1 began at 0.1: (0.15 − 0.1) / 0.2.
         #expect(abs(shown(b) - 0.25) < 1e-6)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(time(run, "a", started: true) == 0 && time(run, "a", started: false) == 0.2)
         #expect(time(run, "b1", started: true) == 0.1 && time(run, "b1", started: false) == 0.3)
@@ -245,18 +243,18 @@ struct StaggerTests {
     // MARK: Cancellation, pause, Reduce Motion
 
     @Test func cancellingMidStaggerAppliesThePolicyToStartedCellsAndCancelsPendingOnes() async {
-        let cells = (0..<5).map { _ in clock.makeLayer() }
-        let last = clock.makeLayer()
+        let cells = (0..<5).map { _ in fixture.layer() }
+        let last = fixture.layer()
         // Offsets 0, 0.1, 0.2, 0.3, 0.4 and, for the nested serial, 0.5; cancelled at 0.25.
-        let run = queue.run(AnimationPlan {
+        let run = fixture.queue.run(AnimationPlan {
             Parallel(stagger: 0.1) {
                 for (index, cell) in cells.enumerated() { Step(cell, ramp(0.2)).named("cell \(index)") }
                 Serial { Step(last, ramp(0.2)).named("nested") }
             }
         }, motion: .full)
-        await clock.advance(by: 0.25)
+        await fixture.clock.advance(by: 0.25)
         run.cancel()
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(await run.outcome == .cancelled)
         #expect(run.outcome(ofStep: "cell 0") == .finished)
         #expect((1..<5).allSatisfy { run.outcome(ofStep: "cell \($0)") == .cancelled })
@@ -267,35 +265,35 @@ struct StaggerTests {
         expectClose(cells.map { Double($0.opacity) }, [1, 0.75, 0.25, 0, 0])
         #expect(cells.allSatisfy { $0.animationKeys() == nil })
         #expect(last.opacity == 1 && last.animationKeys() == nil)
-        await clock.advance(by: 1)
-        #expect(clock.pendingWork.isEmpty)
+        await fixture.clock.advance(by: 1)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func pausingMidStaggerShiftsEveryLaterStartByThePause() async {
-        let cells = (0..<3).map { _ in clock.makeLayer() }
-        let run = queue.run(AnimationPlan {
+        let cells = (0..<3).map { _ in fixture.layer() }
+        let run = fixture.queue.run(AnimationPlan {
             Parallel(stagger: 0.1) {
                 for (index, cell) in cells.enumerated() { Step(cell, ramp(0.2)).named("cell \(index)") }
             }
         }, motion: .full)
-        await clock.advance(by: 0.15)
+        await fixture.clock.advance(by: 0.15)
         run.pause()
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         // Frozen at 0.15: 0.75, 0.25 and the from-value 0.
         expectClose(cells.map(shown), [0.75, 0.25, 0])
         run.resume()
-        await clock.advance(by: 0.1)
+        await fixture.clock.advance(by: 0.1)
         // 0.25 s of run time: 1 (ended), 0.75, 0.25.
         expectClose(cells.map(shown), [1, 0.75, 0.25])
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect((0..<3).map { time(run, "cell \($0)", started: false) } == [1.2, 1.3, 1.4])
     }
 
     @Test func reducedMotionJumpsEveryCellToItsFinalValueAtOnce() async {
-        let cells = (0..<5).map { _ in clock.makeLayer() }
-        let after = clock.makeLayer()
-        let run = queue.run(AnimationPlan {
+        let cells = (0..<5).map { _ in fixture.layer() }
+        let after = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
             Parallel(stagger: 0.04) {
                 for (index, cell) in cells.enumerated() {
                     Step(cell, BasicAnimation(.opacity, from: 1, to: 0.5, duration: 0.2)).named("cell \(index)")
@@ -303,7 +301,7 @@ struct StaggerTests {
             }
             Step(after, ramp(0.1)).named("next")
         }, motion: .reduced)
-        await clock.advance(by: 0)
+        await fixture.clock.advance(by: 0)
         #expect(await run.outcome == .finished)
         #expect(cells.allSatisfy { $0.opacity == 0.5 && $0.animationKeys() == nil })
         #expect((0..<5).allSatisfy { time(run, "cell \($0)", started: false) == 0 })

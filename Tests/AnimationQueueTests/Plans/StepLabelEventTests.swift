@@ -9,20 +9,19 @@ import Testing
 @Suite(.hangGuard)
 struct StepLabelEventTests {
     @Test func eventsOfUnnamedStepsCarryTheirLabelsAsOfThePlansCompilation() async {
-        let clock = AnimationTestClock(now: 100)
-        let queue = AnimationQueue(name: "labels-\(UUID())")
-        let card = clock.makeLayer()
+        let fixture = QueueFixture(now: 100, queueName: "labels-\(UUID())")
+        let card = fixture.layer()
         card.name = "card"
-        let badge = clock.makeLayer()
+        let badge = fixture.layer()
         let plan = AnimationPlan {
             Step(card, BasicAnimation(.opacity, from: 0, to: 1, duration: 0.2))
             Perform {}
             Step(badge, BasicAnimation(.cornerRadius, to: 8, duration: 0.1)).named("round")
         }
-        let run = queue.run(plan, motion: .full)
+        let run = fixture.queue.run(plan, motion: .full)
         // Renamed after the plan was compiled: labels keep the name the plan was built with.
         card.name = "renamed"
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(await run.outcome == .finished)
         #expect(run.recordedEvents.map(\.step) == [
             "step 1 (opacity) on 'card'", "step 1 (opacity) on 'card'",

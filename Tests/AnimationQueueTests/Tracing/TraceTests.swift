@@ -9,21 +9,20 @@ import Testing
 
 @Suite(.hangGuard)
 struct TraceTests {
-    let clock = AnimationTestClock(now: 10)
-    let queue = AnimationQueue(name: "trace-\(UUID())")
+    let fixture = QueueFixture(now: 10, queueName: "trace-\(UUID())")
 
     func finishedRun() async -> AnimationRun {
-        let title = clock.makeLayer(), badge = clock.makeLayer()
+        let title = fixture.layer(), badge = fixture.layer()
         title.name = "title"
         badge.name = "badge"
-        let run = queue.run(AnimationPlan {
+        let run = fixture.queue.run(AnimationPlan {
             Step(title, BasicAnimation(.opacity, from: 0, to: 1, duration: 0.3)).named("title")
             Parallel {
                 Step(badge, BasicAnimation(.positionY, to: 40, duration: 0.2)).named("badge")
                 Wait(0.5).named("hold")
             }
         }, motion: .full)
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         _ = await run.outcome
         return run
     }
