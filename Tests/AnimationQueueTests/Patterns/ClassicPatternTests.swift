@@ -263,26 +263,24 @@ struct ClassicPatternTests {
     }
 
     @Test func customAnimatablePropertyAnimatesThroughAnAnimationOperation() async {
-        let clock = AnimationTestClock()
-        let log = ProbeLog(clock: clock)
-        let displayed = DisplayRecord(clock: clock)
-        let ring = clock.makeLayer { ProgressRingLayer() }
+        let fixture = QueueFixture()
+        let displayed = DisplayRecord(clock: fixture.clock)
+        let ring = fixture.layer { ProgressRingLayer() }
         ring.ringColorName = "blue"
         ring.onDisplay = { displayed.append($0) }
-        let queue = AnimationQueue(name: #function)
         let fill = ProbedAnimationOperation("fill", layer: ring,
                                             animation: BasicAnimation(AnimationKeyPath<CGFloat>("progress"), from: 0, to: 1, duration: 0.5, timing: .linear),
-                                            log: log)
-        queue.addOperation(fill)
+                                            log: fixture.log)
+        fixture.queue.addOperation(fill)
 
-        await clock.advance(to: 0.25)
+        await fixture.clock.advance(to: 0.25)
         let presentation = ring.presentation()
         #expect(presentation != nil, "the presentation layer is a ProgressRingLayer")
         #expect(presentation?.ringColorName == "blue")
         #expect(isClose(presentation.map { Double($0.progress) }, 0.5, 1e-6))
         #expect(ring.progress == 1)                       // model first
-        await clock.advance(to: 0.5)
-        await expectFinishedOnce(fill, .finished, clock: clock)
+        await fixture.clock.advance(to: 0.5)
+        await expectFinishedOnce(fill, .finished, clock: fixture.clock)
         #expect(ring.progress == 1)
         #expect(ring.presentation()?.progress == 1)
         #expect(ring.animationKeys() == nil)
@@ -295,13 +293,13 @@ struct ClassicPatternTests {
             #expect(isClose(Double(frame.progress), frame.time / 0.5, 1e-6), "display at \(frame.time) saw \(frame.progress)")
         }
         // At most one more frame, at the end instant, showing the final value; then none.
-        await clock.advance(by: 1.0 / 60)
+        await fixture.clock.advance(by: 1.0 / 60)
         let afterEnd = displayed.all.dropFirst(frames.count)
         #expect(afterEnd.count <= 1 && afterEnd.allSatisfy { $0.progress == 1 }, "\(afterEnd)")
         let settled = displayed.all.count
-        await clock.advance(by: 1)
+        await fixture.clock.advance(by: 1)
         #expect(displayed.all.count == settled, "display() keeps running after the animation ended")
-        #expect(clock.pendingWork.isEmpty)
+        #expect(fixture.clock.pendingWork.isEmpty)
     }
 
     @Test func customPropertyChangedInATransactionAnimatesThroughItsAction() async {

@@ -172,12 +172,11 @@ import Testing
 
     @Test func misspelledCustomKeyStopsWhenTheOperationStarts() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let clock = AnimationTestClock()
-            let layer = clock.makeLayer()
-            let queue = AnimationQueue(name: "typo")
-            queue.addOperation(AnimationOperation(layer: layer, animation: BasicAnimation(
+            let fixture = QueueFixture(queueName: "typo")
+            let layer = fixture.layer()
+            fixture.queue.addOperation(AnimationOperation(layer: layer, animation: BasicAnimation(
                 AnimationKeyPath<CGFloat>("conerRadius"), from: 0, to: 12, duration: 1)))
-            await clock.advance(by: 1)
+            await fixture.clock.advance(by: 1)
         }
         let text = message(result)
         #expect(text.contains("'conerRadius' is not a property of CALayer, so animating it would do nothing."))
@@ -198,12 +197,11 @@ import Testing
     /// the new frame with nothing moving.
     @Test func frameKeyStopsNamingTheKeysToAnimateInstead() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let clock = AnimationTestClock()
-            let layer = clock.makeLayer()
-            let queue = AnimationQueue(name: "frame")
-            queue.addOperation(AnimationOperation(layer: layer, animation: BasicAnimation(
+            let fixture = QueueFixture(queueName: "frame")
+            let layer = fixture.layer()
+            fixture.queue.addOperation(AnimationOperation(layer: layer, animation: BasicAnimation(
                 AnimationKeyPath<CGFloat>("frame.size.width"), to: 40, duration: 1)))
-            await clock.advance(by: 1)
+            await fixture.clock.advance(by: 1)
         }
         let text = message(result)
         #expect(text.contains("'frame.size.width' cannot be animated"))
@@ -225,21 +223,20 @@ import Testing
     /// optional property that is nil (`backgroundColor`), and a number type other than the
     /// property's own (numbers convert).
     @Test func declaredCustomKeysAndOptionalPropertiesAnimate() async {
-        let clock = AnimationTestClock()
-        let gauge = clock.makeLayer { GaugeLayer() }
-        let plain = clock.makeLayer()
+        let fixture = QueueFixture()
+        let gauge = fixture.layer { GaugeLayer() }
+        let plain = fixture.layer()
         #expect(plain.backgroundColor == nil)
-        let queue = AnimationQueue(name: #function)
         let level = AnimationOperation(layer: gauge, animation: BasicAnimation(
             AnimationKeyPath<CGFloat>("level"), to: 1, duration: 1, timing: .linear))
         let color = AnimationOperation(layer: plain, animation: BasicAnimation(
             .backgroundColor, to: CGColor(gray: 0.5, alpha: 1), duration: 1))
         let opacity = AnimationOperation(layer: plain, animation: BasicAnimation(
             AnimationKeyPath<Double>("opacity"), to: 0.5, duration: 1))
-        queue.addOperations([level, color, opacity])
-        await clock.advance(by: 0.5)
+        fixture.queue.addOperations([level, color, opacity])
+        await fixture.clock.advance(by: 0.5)
         #expect(isClose(gauge.presentation().map { Double($0.level) }, 0.55))
-        await clock.advance(by: 0.5)
+        await fixture.clock.advance(by: 0.5)
         #expect(level.outcome == .finished && color.outcome == .finished && opacity.outcome == .finished)
         #expect(gauge.level == 1 && plain.opacity == 0.5)
         #expect(plain.backgroundColor == CGColor(gray: 0.5, alpha: 1))

@@ -81,10 +81,9 @@ struct ConcurrentQueueTests {
     static func runScenario() async -> [String] {
         MainThreadCheck.prepare()
         let started = Date()
-        let clock = AnimationTestClock()
-        let queue = AnimationQueue(name: "concurrent-\(UUID())")
+        let fixture = QueueFixture(queueName: "concurrent-\(UUID())")
         let total = Self.threadCount * Self.operationsPerThread
-        let lanes = (0..<Self.threadCount * Self.lanesPerThread).map { _ in probeLayer(on: clock, opacity: 0.5) }
+        let lanes = (0..<Self.threadCount * Self.lanesPerThread).map { _ in fixture.layer(opacity: 0.5) }
         let ledger = Ledger(count: total)
         let lifetimes = LifetimeTracker(), threads = ThreadCounter()
         // Operation i belongs to thread i / operationsPerThread and to lane `lane(of: i)`.
@@ -125,7 +124,7 @@ struct ConcurrentQueueTests {
                         let own = thread * Self.operationsPerThread
                         let next = ((thread + 1) % Self.threadCount) * Self.operationsPerThread
                         for batch in stride(from: own, to: own + Self.operationsPerThread, by: 100) {
-                            queue.addOperations(Array(all.value[batch..<batch + 100]))
+                            fixture.queue.addOperations(Array(all.value[batch..<batch + 100]))
                             for index in batch..<batch + 100 where (index - own) % 97 == 0 {
                                 all.value[index].cancel()
                             }
@@ -150,8 +149,8 @@ struct ConcurrentQueueTests {
                     return results
                 }
             }
-            while queue.operationCount > 0, steps < 1_000 {
-                await clock.advance(by: Self.duration / 2)
+            while fixture.queue.operationCount > 0, steps < 1_000 {
+                await fixture.clock.advance(by: Self.duration / 2)
                 if steps == 3 {
                     await withTaskGroup(of: Void.self) { cancellers in
                         for thread in 0..<Self.threadCount {
@@ -175,7 +174,7 @@ struct ConcurrentQueueTests {
         let cancelledWhileRunning = Set(operations.indices.filter { !cancelled.contains($0) && operations[$0].isCancelled })
         let played = operations.indices.filter { !cancelled.contains($0) && !cancelledWhileRunning.contains($0) }
         var failures: [String] = []
-        check(steps < 1_000, "the queue still held \(queue.operationCount) operations after \(steps) steps", into: &failures)
+        check(steps < 1_000, "the queue still held \(fixture.queue.operationCount) operations after \(steps) steps", into: &failures)
         check(outcomes.count == total, "\(outcomes.count) of \(total) awaits returned", into: &failures)
         check(operations.indices.allSatisfy { ledger.finishCount($0) == 1 }, "every operation finishes exactly once", into: &failures)
         check(cancelled.allSatisfy { outcomes[$0] == .cancelled }, "cancelled before they started: .cancelled", into: &failures)
@@ -189,7 +188,7 @@ struct ConcurrentQueueTests {
         check(ledger.starts >= played.count, "\(ledger.starts) starts for \(played.count) played", into: &failures)
         // Policy .complete and every animation ends at 1: a lane that played anything shows 1.
         check(lanes.allSatisfy { $0.opacity == 1 && $0.animationKeys() == nil }, "every lane ends at opacity 1, detached", into: &failures)
-        check(clock.pendingWork.isEmpty, "pending work: \(clock.pendingWork.prefix(3))", into: &failures)
+        check(fixture.clock.pendingWork.isEmpty, "pending work: \(fixture.clock.pendingWork.prefix(3))", into: &failures)
         print("ConcurrentQueueTests: \(total) operations from \(Self.threadCount) threads, \(cancelled.count) cancelled before start, \(cancelledWhileRunning.count) while running, wall time \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         return failures
     }
