@@ -37,14 +37,14 @@ final class AnimationObserver: NSObject, CAAnimationDelegate, @unchecked Sendabl
     }
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-        operation.receive(.stopped(key: key, finished: flag))
+        operation.animationDidStop(key: key, finished: flag)
     }
 
     /// The completion block of the transaction that adds `operation`'s animation under
     /// `key`. It holds the operation, not the observer, so the observer's lifetime is the
     /// animation's alone.
     static func completion(of operation: AnimationOperation, key: String) -> @Sendable () -> Void {
-        { operation.receive(.completed(key: key)) }
+        { operation.transactionDidComplete(key: key) }
     }
 
     deinit {

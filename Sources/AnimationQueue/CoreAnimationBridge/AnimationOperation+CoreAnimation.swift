@@ -9,20 +9,6 @@ extension AnimationOperation {
         return isMotionReduced ? resolved.reducingMotion(animation.reducedMotion ?? .jumpToFinal) : resolved
     }
 
-    /// Resolves the animation, writes the final values to the model and adds the animation
-    /// under `key`, then tells the lifecycle what was added and, if Core Animation already
-    /// fixed it, when the animation begins: the add of an operation that begins outside a
-    /// batch (a batch runs the same steps in phases, AnimationOperation+Batch.swift).
-    func addAnimation(key: String) {
-        guard let layer else {
-            receive(.layerGone)
-            return
-        }
-        let add = prepareAdd(resolvedAnimation(for: layer, isMotionReduced: motion.isReduced), key: key, on: layer)
-        attach(add, to: layer)
-        receive(.added(added(add, on: layer, readsBegin: true)))
-    }
-
     /// An add prepared before its transaction: the resolution, and what goes on the layer.
     struct PreparedAdd {
         let key: String
@@ -59,31 +45,18 @@ extension AnimationOperation {
         CATransaction.commit()
     }
 
-    /// What the lifecycle hears about an attached add. The step's begin is the one fixed as
-    /// the add was prepared, if it was (`AddedAnimation.stepBegin`); else, with `readsBegin`,
-    /// the begin time Core Animation fixed at the commit is read back; inside a batch's
-    /// transaction it is not fixed yet (``batchDidCommit()`` reads it). `layer` is nil if it
-    /// is gone since.
-    func added(_ add: PreparedAdd, on layer: CALayer?, readsBegin: Bool) -> OperationLifecycle.Added {
-        .init(resolved: add.resolved, activeDuration: add.plan.map { ActiveDuration.of($0.timing) },
-              begin: add.plan?.stepBegin ?? layer.flatMap { begin(of: add.plan == nil ? nil : add.key, on: $0, reads: readsBegin) },
-              hasTransition: add.plan?.transition != nil)
-    }
-
-    /// When the step that just committed began, in `layer`'s time and in media time: the
-    /// begin time of the animation under `key`, or, with no animation (`key` nil), now. Nil
-    /// when the begin time is not to be read (`reads` false: a batch's commit is still to
-    /// come), or while the commit waits for an enclosing transaction. Media time is read only
-    /// here, when something uses it.
-    private func begin(of key: String?, on layer: CALayer, reads: Bool) -> (layer: CFTimeInterval, media: CFTimeInterval)? {
-        guard let key else {
+    /// What the lifecycle hears about a prepared add, before it is attached. The step's begin
+    /// is the one fixed as the add was prepared, if it was (`AddedAnimation.stepBegin`), or,
+    /// with nothing to animate, now, when the values are committed; else Core Animation fixes
+    /// it as the add's transaction commits, and it is read back then.
+    func fresh(_ add: PreparedAdd, on layer: CALayer) -> OperationLifecycle.Fresh {
+        var begin = add.plan?.stepBegin
+        if add.plan == nil {
             let now = timeSource.now(for: layer)
-            return (layer.convertTime(now, from: nil), now)
+            begin = (layer.convertTime(now, from: nil), now)
         }
-        guard reads else { return nil }
-        let now = timeSource.now(for: layer)
-        return committedBegin(ofAnimationUnder: key, on: layer, now: now)
-            .map { ($0, mediaTime(ofLayerTime: $0, on: layer, now: now)) }
+        return .init(resolved: add.resolved, activeDuration: add.plan.map { ActiveDuration.of($0.timing) },
+                     begin: begin, hasTransition: add.plan?.transition != nil)
     }
 
     /// The `beginTime` Core Animation gave the animation under `key` when its transaction
@@ -109,7 +82,7 @@ extension AnimationOperation {
         if begin == 0, let stored = layer?.animation(forKey: key)?.beginTime { begin = stored }
         let now = timeSource.now(for: layer)
         let media = layer.map { mediaTime(ofLayerTime: begin, on: $0, now: now) } ?? now
-        receive(.beginResolved(key: key, layerTime: begin, mediaTime: media))
+        beginResolved(key: key, layerTime: begin, mediaTime: media)
     }
 
     /// `time` in `layer`'s time as media time; `now` where the layer's time stands still.
@@ -152,18 +125,19 @@ extension AnimationOperation {
         CATransaction.setDisableActions(true)
         let now = layer.convertTime(timeSource.now(for: layer), from: nil)
         if applyPolicy, now >= ahead.begin {
-            apply(cancellationPolicy, of: ahead.resolved, to: layer)
+            apply(cancellationPolicy, of: ahead.resolved, to: layer, leaving: [])
         }
         layer.removeAnimation(forKey: ahead.key)
         CATransaction.commit()
     }
 
-    func writeCancellationPolicy(key: String, resolved: ResolvedAnimation, hasTransition: Bool) {
+    /// Writes the cancellation policy and removes the running animation, in one transaction.
+    func writeCancellationPolicy(_ removal: OperationLifecycle.Removal) {
         guard let layer else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        apply(cancellationPolicy, of: resolved, to: layer)
-        removeAnimation(key: key, hasTransition: hasTransition, from: layer)
+        apply(cancellationPolicy, of: removal.resolved, to: layer, leaving: removal.overwrittenKeyPaths)
+        removeAnimation(key: removal.key, hasTransition: removal.hasTransition, from: layer)
         CATransaction.commit()
     }
 
@@ -185,20 +159,12 @@ extension AnimationOperation {
         if layer.animation(forKey: key) != nil { layer.removeAnimation(forKey: key) }
     }
 
-    /// Whether no later operation has written `keyPath` of `layer`'s model since this one
-    /// wrote its final values.
-    private func ownsModelValue(at keyPath: String, of layer: CALayer) -> Bool {
-        !overwrittenKeyPaths.contains(keyPath)
-    }
 
     /// This operation has just written `values` to `layer`'s model: the unfinished operations
     /// whose animations are on the layer and animate those key paths (or key paths inside
     /// them: `position` contains `position.x`) learn that they no longer own them, and a
     /// cancel of theirs leaves them to this one. An idle layer has no animations to look at.
     private func supersedeEarlierWriters(of values: [(keyPath: String, value: Any?)], on layer: CALayer) {
-        if !overwrittenKeyPaths.isEmpty {
-            for (keyPath, _) in values { overwrittenKeyPaths.remove(keyPath) }
-        }
         guard let keys = layer.animationKeys() else { return }
         var earlier: [AnimationOperation] = []
         for key in keys {
@@ -207,10 +173,10 @@ extension AnimationOperation {
             earlier.append(other)
         }
         for other in earlier {
-            for theirs in other.animatedKeyPaths
-            where values.contains(where: { theirs == $0.keyPath || theirs.hasPrefix($0.keyPath + ".") }) {
-                other.overwrittenKeyPaths.insert(theirs)
+            let overwritten = other.animatedKeyPaths.filter { theirs in
+                values.contains { theirs == $0.keyPath || theirs.hasPrefix($0.keyPath + ".") }
             }
+            if !overwritten.isEmpty { other.stateLock.withLock { other.lifecycle.modelOverwritten(at: overwritten) } }
         }
     }
 
@@ -219,10 +185,12 @@ extension AnimationOperation {
     }
 
     /// Writes to the model what `policy` says the layer shows after a cancel (inside the
-    /// caller's transaction, before the animation is removed). Key paths that a later
-    /// operation has written since this one did are left to it.
-    func apply(_ policy: CancellationPolicy, of resolved: ResolvedAnimation, to layer: CALayer) {
-        let isOwn = { (keyPath: String) in self.ownsModelValue(at: keyPath, of: layer) }
+    /// caller's transaction, before the animation is removed). The `overwritten` key paths,
+    /// which a later operation has written since this one wrote its final values, are left
+    /// to it.
+    func apply(_ policy: CancellationPolicy, of resolved: ResolvedAnimation, to layer: CALayer,
+               leaving overwritten: Set<String>) {
+        let isOwn = { (keyPath: String) in !overwritten.contains(keyPath) }
         switch policy {
         case .holdPresentation:
             let presentation = layer.presentation()
@@ -236,14 +204,5 @@ extension AnimationOperation {
         case .complete:
             writeModel(resolved.finalValues.filter { isOwn($0.keyPath) }, on: layer)
         }
-    }
-
-    /// The app entered the background (main thread): this operation's animations, running
-    /// or committed ahead, are removed, as Core Animation does. A running operation then
-    /// finishes `.interrupted` through Core Animation's callbacks; one that has not started
-    /// starts afresh later. The model keeps what was written to it, so a running animation's
-    /// layer shows its final values.
-    func removeAnimationsForBackground() {
-        receive(.background)
     }
 }

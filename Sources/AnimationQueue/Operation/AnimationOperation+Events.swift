@@ -1,107 +1,117 @@
 import Foundation
 
-/// Events sent to an ``AnimationOperation``'s lifecycle, and the actions it returns,
-/// performed outside the lock: the hop to the main thread, the gate, the Core Animation work
-/// (AnimationOperation+CoreAnimation.swift), the hooks and the KVO of the finish.
+/// The events an ``AnimationOperation`` hears, each sent to its lifecycle under the lock,
+/// and the lifecycle's answer performed after unlocking: the hop to the main thread, the
+/// gate, the Core Animation work (AnimationOperation+CoreAnimation.swift), the hooks and the
+/// KVO of the finish. Work on the layer runs on the main thread, in the order the lifecycle
+/// gave it.
 extension AnimationOperation {
-    /// Sends `event` to the lifecycle and performs the actions it returns; returns whether
-    /// there were any. `onMainThread`: the caller runs on the main thread, so the actions
-    /// need not check.
-    @discardableResult
-    func receive(_ event: OperationLifecycle.Event, onMainThread: Bool = false) -> Bool {
-        let actions = stateLock.withLock { lifecycle.receive(event) }
-        perform(actions, onMainThread: onMainThread)
-        return !actions.isEmpty
-    }
+    // MARK: Start
 
-    /// Performs `actions` in order, outside the lock. From the first one that needs the main
-    /// thread on, they run there (recorded as work in flight until they have), so their order
-    /// holds. `onMainThread`: the caller runs on the main thread.
-    func perform(_ actions: OperationLifecycle.Actions, onMainThread: Bool = false) {
-        var isOnMainThread: Bool? = onMainThread ? true : nil
-        for index in 0..<actions.count {
-            let action = actions[index]
-            if action.needsMainThread, !(isOnMainThread ?? MainThread.isCurrent) {
-                let rest = UncheckedSendableBox(actions.dropping(first: index))
-                SchedulerActivity.begin(self)
-                MainThread.run { [self] in
-                    perform(rest.value, onMainThread: true)
-                    SchedulerActivity.end(self)
-                }
-                return
-            }
-            if action.needsMainThread { isOnMainThread = true }
-            run(action)
-        }
-    }
-
-    private func run(_ action: OperationLifecycle.Action) {
+    /// Performs the start's answer.
+    func perform(_ action: OperationLifecycle.StartAction) {
         switch action {
-        case .hopToMain:
+        case .hopToMain(let leftToQueue):
             // In flight until the batch's transaction has committed (``batchDidCommit()``).
             SchedulerActivity.begin(self)
-            let leftToQueue = stateLock.withLock { () -> Bool in
-                if isStartedByAnimationQueue { isArrivalLeftToQueue = true }
-                return isStartedByAnimationQueue
+            guard !leftToQueue else { return }
+            // Started by hand or by an `OperationQueue`: on the main thread it begins before
+            // `start()` returns; elsewhere with the next batch.
+            StartBatch.shared.enqueue([self])
+            StartBatch.shared.beginQueued(nowOnMainThread: true)
+        case .finish(let ahead, let finish):
+            guard let ahead else { return announceFinish(finish) }
+            onMainThread(with: (ahead, finish)) {
+                $0.discard($1.0, applyPolicy: true)
+                $0.announceFinish($1.1)
             }
-            if !leftToQueue {
-                // Started by hand or by an `OperationQueue`: on the main thread it begins
-                // before `start()` returns; elsewhere with the next batch.
-                StartBatch.shared.enqueue([self])
-                StartBatch.shared.beginQueued(nowOnMainThread: true)
-            }
-        case .passGate:
-            guard let gate else {
-                receive(.gatePassed(beginContext()))
-                return
-            }
-            let passes = gate.passOrWait { [self] in onMainInFlight { $0.receive(.gatePassed($0.beginContext())) } }
-            if passes {
-                receive(.gatePassed(beginContext()))
-            } else if let layer {
-                // Parked until the run resumes: if the layer is deallocated meanwhile, the
-                // operation ends then, not when the run resumes.
-                LayerLifetimeSentinel.watch(layer, for: self)
-            }
-        case .resumeParked:
-            receive(.gatePassed(beginContext()))
-        case .discardAhead(let ahead, let applyPolicy):
-            discard(ahead, applyPolicy: applyPolicy)
-        case .commitAhead(let ahead):
-            add(ahead)
-        case .adopt(let ahead):
-            adopt(ahead)
-        case .add(let key):
-            // The last action of its list: deferring it to the batch reorders nothing.
-            if isArrivingInBatch { deferAdd(key: key) } else { addAnimation(key: key) }
-        case .announceStart(let time, let hooks):
-            hooks.started(self, at: time ?? timeSource.now(for: layer))
-        case .notifyCancelled(let hooks):
-            hooks.cancelled(self)
-        case .applyCancellation(let key):
-            receive(.applyingCancellation(key: key))
-        case .writeCancellationPolicy(let key, let resolved, let hasTransition):
-            writeCancellationPolicy(key: key, resolved: resolved, hasTransition: hasTransition)
-        case .removeForBackground(let key, let hasTransition):
-            removeAnimation(key: key, hasTransition: hasTransition)
-        case .finish(let finish):
-            if let cleanup = finish.cleanup { removeAnimation(key: cleanup.key, hasTransition: cleanup.hasTransition) }
-            announceFinish(finish)
         }
+    }
+
+    // MARK: Beginning, on the main thread
+
+    /// What the operation finds as it begins, on the main thread: the layer gone, the
+    /// animation committed ahead to adopt, or a fresh animation resolved and prepared (not
+    /// attached). `systemReducesMotion` is the system's Reduce Motion setting, which a batch
+    /// reads once for all its steps.
+    func prepareBeginning(systemReducesMotion: Bool) -> (OperationLifecycle.Beginning, PreparedAdd?) {
+        guard let layer else { return (.layerGone, nil) }
+        let (ahead, motion, key, isCancelRequested) = stateLock.withLock {
+            (lifecycle.ahead, lifecycle.settings.motion, lifecycle.key, lifecycle.isCancelRequested)
+        }
+        guard !isCancelRequested else { return (.cancelled, nil) }
+        let isMotionReduced = motion.isReduced(systemSetting: systemReducesMotion)
+        // An animation committed ahead is adopted once its begin time has come, unless motion
+        // is reduced now and was not when it was resolved, or the other way round (the system
+        // setting changed since): the start then resolves afresh, as ``MotionPolicy/system``
+        // reads the setting when each step starts.
+        if let ahead, ahead.isMotionReduced == isMotionReduced {
+            let layerTime = layer.convertTime(timeSource.now(for: layer), from: nil)
+            if OperationLifecycle.adopts(ahead, at: layerTime) {
+                return (.adoption(layerTime: layerTime, beginMediaTime: layer.convertTime(ahead.begin, to: nil)), nil)
+            }
+        }
+        let prepared = prepareAdd(resolvedAnimation(for: layer, isMotionReduced: isMotionReduced), key: key, on: layer)
+        return (.fresh(fresh(prepared, on: layer)), prepared)
     }
 
     /// The hop reached the main thread: the operation begins, inside the transaction of
-    /// batch `number` of the ``StartBatch``.
-    func arriveOnMainThread(inBatch number: Int) {
-        let gate = stateLock.withLock { () -> StartGate? in
-            storedBatch = number
-            return storedGate
+    /// batch `number` of the ``StartBatch``, whose first phase prepared `beginning` (nil: the
+    /// run's gate was closed, and the operation registered with it). Returns what to perform
+    /// once every operation of the batch has attached its animation.
+    func arrive(inBatch number: Int, beginning: OperationLifecycle.Beginning?, prepared: PreparedAdd?) -> OperationLifecycle.Progress {
+        let action = stateLock.withLock { lifecycle.arrived(batch: number, beginning: beginning) }
+        return perform(action, prepared: prepared)
+    }
+
+    /// Whether the operation passes its run's gate now; if not, it waits there (registered
+    /// atomically with the check), and ``passGate()`` runs when the run resumes.
+    func passesGate() -> Bool {
+        guard let gate else { return true }
+        return gate.passOrWait { [self] in onMainInFlight { $0.passGate() } }
+    }
+
+    /// The paused run resumed (main thread): the parked operation begins, in a transaction of
+    /// its own, and reads back the begin time Core Animation fixed as it committed.
+    private func passGate() {
+        let (beginning, prepared) = prepareBeginning(systemReducesMotion: MotionPolicy.systemPrefersReducedMotion)
+        guard let action = stateLock.withLock({ lifecycle.gatePassed(beginning) }) else { return }
+        perform(perform(action, prepared: prepared))
+        readCommittedBegin()
+    }
+
+    /// Performs a beginning (main thread); returns the progress of a fresh animation, left to
+    /// the caller (a batch performs it once every operation of the batch is attached).
+    private func perform(_ action: OperationLifecycle.BeginAction, prepared: PreparedAdd?) -> OperationLifecycle.Progress {
+        switch action {
+        case .park:
+            // Parked until the run resumes: if the layer is deallocated meanwhile, the
+            // operation ends then, not when the run resumes.
+            if let layer { LayerLifetimeSentinel.watch(layer, for: self) }
+            return .none
+        case .finish(let ahead, let applyPolicy, let finish):
+            if let ahead { discard(ahead, applyPolicy: applyPolicy) }
+            announceFinish(finish)
+            return .none
+        case .adopt(let ahead, let progress):
+            adopt(ahead)
+            perform(progress)
+            return .none
+        case .attach(let ahead, let progress, let cancelling):
+            if let ahead { discard(ahead, applyPolicy: false) }
+            guard let prepared else { preconditionFailure("Internal inconsistency: an attach without a prepared animation") }
+            guard let layer else {
+                // Gone since the beginning was prepared: nothing was attached, so no
+                // callback will come.
+                perform(progress)
+                perform(stateLock.withLock { lifecycle.layerGone() })
+                return .none
+            }
+            attach(prepared, to: layer)
+            guard let cancelling else { return progress }
+            performRemoval(cancelling, progress)
+            return .none
         }
-        isArrivingInBatch = true
-        // An open gate is passed at once; a closed one parks the step (`passGate` checks it
-        // again, atomically with waiting, in case the run resumed meanwhile).
-        receive(.arrived(gate: gate.map { !$0.isOpen } ?? false, beginContext()), onMainThread: true)
-        isArrivingInBatch = false
     }
 
     /// The batch's transaction committed, which fixed the begin time of the animation the
@@ -109,14 +119,129 @@ extension AnimationOperation {
     /// then `animationDidStart(_:)` reports it). It is read back if someone hears the start.
     func batchDidCommit() {
         defer { SchedulerActivity.end(self) }
+        readCommittedBegin()
+    }
+
+    private func readCommittedBegin() {
         guard let key = keyAwaitingBegin, let layer else { return }
         let now = timeSource.now(for: layer)
         guard let begin = committedBegin(ofAnimationUnder: key, on: layer, now: now) else { return }
-        receive(.beginResolved(key: key, layerTime: begin, mediaTime: mediaTime(ofLayerTime: begin, on: layer, now: now)))
+        beginResolved(key: key, layerTime: begin, mediaTime: mediaTime(ofLayerTime: begin, on: layer, now: now))
     }
 
-    /// Runs `work` on the main thread, recorded as work in flight until it has run (see
-    /// ``SchedulerActivity/begin(_:)``).
+    // MARK: Core Animation's reports
+
+    func beginResolved(key: String, layerTime: CFTimeInterval, mediaTime: CFTimeInterval) {
+        perform(stateLock.withLock { lifecycle.beginResolved(key: key, layerTime: layerTime, mediaTime: mediaTime) })
+    }
+
+    /// `animationDidStop(_:finished:)` for the animation under `key`.
+    func animationDidStop(key: String, finished: Bool) {
+        perform(stateLock.withLock { lifecycle.stopped(key: key, finished: finished) })
+    }
+
+    /// The completion block of the transaction that added the animation under `key` ran.
+    func transactionDidComplete(key: String) {
+        perform(stateLock.withLock { lifecycle.completed(key: key) })
+    }
+
+    /// The operation's layer was deallocated: the operation hears it on the main queue's
+    /// next turn, recorded as work in flight until then. Always a hop, never inline: the
+    /// layer may be released anywhere, even inside Core Animation's own locked work.
+    func receiveLayerGoneOnNextTurn() {
+        SchedulerActivity.begin(self)
+        DispatchQueue.main.async { [self] in
+            perform(stateLock.withLock { lifecycle.layerGone() })
+            SchedulerActivity.end(self)
+        }
+    }
+
+    /// Announces the start, then the finish. A start is announced on the main thread, and the
+    /// finish after it; a finish alone runs on the calling thread (its cleanup removes the
+    /// animation in a transaction of its own).
+    func perform(_ progress: OperationLifecycle.Progress) {
+        guard !progress.isEmpty else { return }
+        if progress.start != nil, !MainThread.isCurrent {
+            onMainThread(with: progress) { $0.perform($1) }
+            return
+        }
+        if let start = progress.start { start.hooks.started(self, at: start.time ?? timeSource.now(for: layer)) }
+        if let finish = progress.finish {
+            if let cleanup = finish.cleanup { removeAnimation(key: cleanup.key, hasTransition: cleanup.hasTransition) }
+            announceFinish(finish)
+        }
+    }
+
+    // MARK: Cancel, the background, the queue holding back
+
+    /// `cancel()`: the hooks hear it at once (the queue cancels the dependents); the layer's
+    /// part runs on the main thread.
+    func performCancel() {
+        guard let action = stateLock.withLock({ lifecycle.cancelled() }) else { return }
+        action.hooks.cancelled(self)
+        switch action.effect {
+        case .none:
+            break
+        case .discardAhead(let ahead):
+            onMainThread(with: ahead) { $0.discard($1, applyPolicy: true) }
+        case .finishParked(let ahead, let finish):
+            guard let ahead else { return announceFinish(finish) }
+            onMainThread(with: (ahead, finish)) {
+                $0.discard($1.0, applyPolicy: true)
+                $0.announceFinish($1.1)
+            }
+        case .finishRunning(let removal, let progress):
+            onMainThread(with: (removal, progress)) { $0.performRemoval($1.0, $1.1) }
+        }
+    }
+
+    /// The app entered the background (main thread): this operation's animations, running
+    /// or committed ahead, are removed, as Core Animation does. A running operation finishes
+    /// `.interrupted` at once; one that has not started starts afresh later. The model keeps
+    /// what was written to it, so a running animation's layer shows its final values.
+    func removeAnimationsForBackground() {
+        switch stateLock.withLock({ lifecycle.enteredBackground() }) {
+        case nil: break
+        case .discardAhead(let ahead): discard(ahead, applyPolicy: false)
+        case .finishRunning(let removal, let progress): performRemoval(removal, progress)
+        }
+    }
+
+    /// The operation's queue started holding back unstarted operations (it was suspended):
+    /// a commit ahead is discarded, with the cancellation policy if it has begun.
+    func holdBack() {
+        guard let ahead = stateLock.withLock({ lifecycle.heldBack() }) else { return }
+        onMainThread(with: ahead) { $0.discard($1, applyPolicy: true) }
+    }
+
+    /// Takes the operation's animation off the layer (main thread) and finishes.
+    private func performRemoval(_ removal: OperationLifecycle.Removal, _ progress: OperationLifecycle.Progress) {
+        if let start = progress.start { start.hooks.started(self, at: start.time ?? timeSource.now(for: layer)) }
+        if removal.appliesPolicy {
+            writeCancellationPolicy(removal)
+        } else {
+            removeAnimation(key: removal.key, hasTransition: removal.hasTransition)
+        }
+        if let finish = progress.finish { announceFinish(finish) }
+    }
+
+    // MARK: Threads
+
+    /// Runs `work` on the main thread: now if already there, else recorded as work in flight
+    /// until it has run (see ``SchedulerActivity/begin(_:)``).
+    func onMainThread(_ work: @escaping @Sendable (AnimationOperation) -> Void) {
+        if MainThread.isCurrent { work(self) } else { onMainInFlight(work) }
+    }
+
+    /// Runs `work` with `value` on the main thread (see ``onMainThread(_:)``). The value
+    /// crosses to the main thread in a box: it is touched there only, after this thread has
+    /// let go of it.
+    func onMainThread<Value>(with value: Value, _ work: @escaping @Sendable (AnimationOperation, Value) -> Void) {
+        let box = UncheckedSendableBox(value)
+        onMainThread { work($0, box.value) }
+    }
+
+    /// Runs `work` on the main thread, recorded as work in flight until it has run.
     func onMainInFlight(_ work: @escaping @Sendable (AnimationOperation) -> Void) {
         SchedulerActivity.begin(self)
         MainThread.run { [self] in
@@ -125,31 +250,7 @@ extension AnimationOperation {
         }
     }
 
-    /// The operation's layer was deallocated: the operation hears `layerGone` on the main
-    /// queue's next turn, recorded as work in flight until then. Always a hop, never inline:
-    /// the layer may be released anywhere, even inside Core Animation's own locked work.
-    func receiveLayerGoneOnNextTurn() {
-        SchedulerActivity.begin(self)
-        DispatchQueue.main.async { [self] in
-            receive(.layerGone)
-            SchedulerActivity.end(self)
-        }
-    }
-
-    /// What the main thread knows as the operation begins.
-    /// With an animation committed ahead, the adoption's times, unless motion is reduced now
-    /// and was not when the animation was resolved, or the other way round (the system
-    /// setting changed since): the start then resolves afresh, as ``MotionPolicy/system``
-    /// reads the setting when each step starts.
-    private func beginContext() -> OperationLifecycle.BeginContext {
-        guard let layer else { return .init(layerAlive: false) }
-        guard let ahead = stateLock.withLock({ lifecycle.ahead }), ahead.isMotionReduced == motion.isReduced else {
-            return .init(layerAlive: true)
-        }
-        let now = timeSource.now(for: layer)
-        return .init(layerAlive: true, adoption: .init(layerTime: layer.convertTime(now, from: nil),
-                                                      beginMediaTime: layer.convertTime(ahead.begin, to: nil)))
-    }
+    // MARK: Finish
 
     private func announceFinish(_ finish: OperationLifecycle.Finish) {
         // In flight until the hooks have handed its dependents over.
@@ -158,10 +259,7 @@ extension AnimationOperation {
         finish.hooks.willFinish(self, finish.outcome, at: timeSource.now(for: layer))
         willChangeValue(forKey: "isFinished")
         if finish.wasExecuting { willChangeValue(forKey: "isExecuting") }
-        let late = stateLock.withLock {
-            reported = (isExecuting: false, isFinished: true)
-            return lifecycle.takeLateFinishHooks()
-        }
+        let late = stateLock.withLock { lifecycle.reportFinished() }
         if finish.wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
         finish.hooks.didFinish(self)
@@ -172,7 +270,7 @@ extension AnimationOperation {
     /// has handed its dependents over; at once if it already reports `isFinished`.
     func whenFinished(_ body: @escaping @Sendable (AnimationOutcome) -> Void) {
         let finished = stateLock.withLock { () -> AnimationOutcome? in
-            if reported.isFinished { return lifecycle.outcome ?? .cancelled }
+            if lifecycle.reported.isFinished { return lifecycle.outcome ?? .cancelled }
             // Whether or not the finish action has taken the hooks yet, this runs after the
             // finish is reported (see `announceFinish`).
             lifecycle.addHooks { $0.didFinish.append { body($0.outcome ?? .cancelled) } }

@@ -18,26 +18,17 @@ import Foundation
 /// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted` on
 /// the main queue's next turn, without waiting for Core Animation.
 open class AnimationOperation: Operation, @unchecked Sendable {
-    // Thread safety: `stateLock` guards `lifecycle` and the stored settings below. The lifecycle
-    // returns actions, performed after unlocking: KVO notifications, Core Animation calls
-    // and hooks never run under it.
+    // Thread safety: `stateLock` guards `lifecycle`, which holds every piece of the
+    // operation's mutable state; everything else is immutable. The lifecycle returns actions,
+    // performed after unlocking: KVO notifications, Core Animation calls and hooks never
+    // run under it. `lifecycle` is `@exclusivity(unchecked)`: it is only touched under
+    // `stateLock`, which already rules out overlapping accesses.
     //
-    // The stored variables are `@exclusivity(unchecked)`: each is read and written only
-    // under `stateLock` (or, where marked, only on the main thread, or only in `init`), which
-    // already rules out overlapping accesses, so Swift's run-time exclusivity check would
-    // only prove it again, at about 80 instructions an access, some fifteen times for each
-    // step of a burst.
-    //
-    // The lock and the state the lifecycle's actions touch are internal, not private, only
-    // for the operation's own extension that performs them (AnimationOperation+Events.swift);
-    // nothing else touches them.
+    // The lock and the lifecycle are internal, not private, only for the operation's own
+    // extensions that perform the actions (AnimationOperation+Events.swift and the Core
+    // Animation bridge); nothing else touches them.
     let stateLock = FastLock.make()
     @exclusivity(unchecked) var lifecycle: OperationLifecycle
-    /// What `isExecuting` and `isFinished` report, guarded by `stateLock`. Each changes only
-    /// between its `willChangeValue` and `didChangeValue`, so a key-value observer reads the
-    /// old value before a change and the new one after; the lifecycle itself moves on
-    /// under the lock, before the notifications go out.
-    @exclusivity(unchecked) var reported = (isExecuting: false, isFinished: false)
 
     /// The layer to animate, held weakly.
     public weak let layer: CALayer?
@@ -45,47 +36,33 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     public let animation: any LayerAnimation
     /// What the layer shows if the operation is cancelled while animating (`.holdPresentation`).
     public var cancellationPolicy: CancellationPolicy {
-        get { stateLock.withLock { storedPolicy } }
-        set { stateLock.withLock { storedPolicy = newValue } }
+        get { stateLock.withLock { lifecycle.settings.cancellationPolicy } }
+        set { stateLock.withLock { lifecycle.configure { $0.cancellationPolicy = newValue } } }
     }
-    @exclusivity(unchecked) private var storedPolicy = CancellationPolicy.holdPresentation
 
     /// What happens to this operation when a dependency is cancelled (`.cancel`: it finishes
     /// `.cancelled`, without touching its layer unless a gapless plan's commit ahead has
     /// already begun, which then gets the cancellation policy), on any queue and whatever
     /// queue the dependency ran on. `.proceed` animates anyway, as a plain `Operation` would.
     public var onCancelledDependency: DependencyCancellation {
-        get { stateLock.withLock { storedDependencyPolicy } }
-        set { stateLock.withLock { storedDependencyPolicy = newValue } }
+        get { stateLock.withLock { lifecycle.settings.dependencyPolicy } }
+        set { stateLock.withLock { lifecycle.configure { $0.dependencyPolicy = newValue } } }
     }
-    @exclusivity(unchecked) private var storedDependencyPolicy = DependencyCancellation.cancel
-    /// The policy the operation's queue was given for it, which overrides its own.
-    @exclusivity(unchecked) private var queueDependencyPolicy: DependencyCancellation?
 
-    /// Records the policy an ``AnimationQueue`` was given for this operation as it was added.
+    /// Records the policy an ``AnimationQueue`` was given for this operation as it was added,
+    /// which overrides its own.
     func setQueueDependencyPolicy(_ policy: DependencyCancellation) {
-        stateLock.withLock { queueDependencyPolicy = policy }
+        stateLock.withLock { lifecycle.configure { $0.queueDependencyPolicy = policy } }
     }
 
     /// Whether motion is reduced for this operation (`.system`); see ``MotionPolicy``.
     public var motion: MotionPolicy {
-        get { stateLock.withLock { storedMotion } }
-        set { stateLock.withLock { storedMotion = newValue } }
+        get { stateLock.withLock { lifecycle.settings.motion } }
+        set { stateLock.withLock { lifecycle.configure { $0.motion = newValue } } }
     }
-    @exclusivity(unchecked) private var storedMotion = MotionPolicy.system
 
     /// The gate of the paused run this operation belongs to, if any.
-    var gate: StartGate? { stateLock.withLock { storedGate } }
-    @exclusivity(unchecked) var storedGate: StartGate?
-
-    /// Whether an ``AnimationQueue`` is calling `start()` itself (``startForQueue()``).
-    @exclusivity(unchecked) var isStartedByAnimationQueue = false
-    /// Whether `addDependency(_:)` was ever called: an operation that never had a
-    /// dependency skips reading `dependencies`, which Foundation copies under its lock.
-    @exclusivity(unchecked) private var mayHaveDependencies = false
-    /// The start hopped to the main thread while the queue was calling it: the queue queues
-    /// the arrival with the rest of its ready set.
-    @exclusivity(unchecked) var isArrivalLeftToQueue = false
+    var gate: StartGate? { stateLock.withLock { lifecycle.settings.gate } }
 
     /// Starts the operation for an ``AnimationQueue``, which calls `start()` itself once every
     /// dependency has finished, on whatever thread that happened. It is never an operation of
@@ -95,12 +72,9 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// queues its arrival in the ``StartBatch``, together with every other operation it
     /// started at the same moment, so that they begin in one batch.
     func startForQueue() -> Bool {
-        stateLock.withLock { isStartedByAnimationQueue = true }
+        stateLock.withLock { lifecycle.startingForQueue() }
         start()
-        return stateLock.withLock {
-            defer { (isStartedByAnimationQueue, isArrivalLeftToQueue) = (false, false) }
-            return isArrivalLeftToQueue
-        }
+        return stateLock.withLock { lifecycle.isArrivalLeftToQueue }
     }
 
     /// Creates an operation that plays `animation` on `layer`.
@@ -110,7 +84,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         timeSource = MediaClock.Source(layer)
         lifecycle = OperationLifecycle(key: "")
         super.init()
-        setKey()
+        lifecycle.assignKey(Self.key(for: self))
     }
 
     /// Creates an operation that plays an animation already held as `any LayerAnimation` (a
@@ -121,17 +95,11 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         timeSource = MediaClock.Source(layer)
         lifecycle = OperationLifecycle(key: "")
         super.init()
-        setKey()
+        lifecycle.assignKey(Self.key(for: self))
     }
 
     /// A chain that never ran is released link by link (see `releaseDependenciesLinkByLink`).
     deinit { releaseDependenciesLinkByLink() }
-
-    /// Keys the operation by its address (part of initialisation).
-    private func setKey() {
-        animationKey = Self.key(for: self)
-        lifecycle.key = animationKey
-    }
 
     /// A key unique among live operations: `"AQ."` and the object's address in base 36,
     /// written digit by digit. A 64-bit address has at most twelve such digits below 2⁶², so
@@ -165,30 +133,33 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     var layerName: String? { layer?.name }
 
     /// The key paths the running animation changes (empty before it starts).
-    var animatedKeyPaths: [String] { stateLock.withLock { lifecycle.attachment?.resolved?.keyPaths ?? [] } }
+    var animatedKeyPaths: [String] { stateLock.withLock { lifecycle.attachment?.resolved.keyPaths ?? [] } }
 
-    /// The key the operation's animation is added under. Set once, in `init`, and read
-    /// without the lock (the lifecycle, which keeps a copy, changes under it).
-    @exclusivity(unchecked) private(set) var animationKey = ""
+    /// The key the operation's animation is added under, assigned as it initialises.
+    var animationKey: String { stateLock.withLock { lifecycle.key } }
 
     /// The lifecycle's current state, for tests and diagnostics.
-    var lifecycleState: OperationLifecycle.State { stateLock.withLock { lifecycle.state } }
+    var lifecycleState: OperationLifecycle.State { stateLock.withLock { lifecycle.current } }
 
     /// Makes the operation a step of `run`, held at `gate` while the run is paused, with
     /// the run's `motion` policy (nil keeps the operation's own).
     func join(_ run: AnimationRun, gate: StartGate, motion: MotionPolicy?) {
         stateLock.withLock {
             lifecycle.addHooks { $0.run = run }
-            storedGate = gate
-            if let motion { storedMotion = motion }
+            lifecycle.configure {
+                $0.gate = gate
+                if let motion { $0.motion = motion }
+            }
         }
     }
 
     /// Sets both cancellation settings at once, for a plan's step.
     func setCancellationPolicies(_ policy: CancellationPolicy, onCancelledDependency: DependencyCancellation) {
         stateLock.withLock {
-            storedPolicy = policy
-            storedDependencyPolicy = onCancelledDependency
+            lifecycle.configure {
+                $0.cancellationPolicy = policy
+                $0.dependencyPolicy = onCancelledDependency
+            }
         }
     }
 
@@ -205,62 +176,44 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// See ``OperationLifecycle/keyAwaitingBegin``.
     var keyAwaitingBegin: String? { stateLock.withLock { lifecycle.keyAwaitingBegin } }
 
-    /// Main thread only: the operation is arriving in a batch, which makes the add of a
-    /// fresh animation in phases (AnimationOperation+Batch.swift), inside a transaction whose
-    /// commit is still to come, so Core Animation cannot have fixed a begin time yet
-    /// (``batchDidCommit()`` reads it).
-    @exclusivity(unchecked) nonisolated(unsafe) var isArrivingInBatch = false
-    /// Main thread only: the add deferred to the batch's phases, between them.
-    @exclusivity(unchecked) nonisolated(unsafe) var deferredAdd: DeferredAdd?
-
-    /// Main thread only: the key paths of this operation's final values that a later
-    /// operation has written to the model since (Core Animation shows the animation added
-    /// last); a cancel leaves them to it.
-    @exclusivity(unchecked) nonisolated(unsafe) var overwrittenKeyPaths: Set<String> = []
-
     /// The number of the ``StartBatch`` batch the operation began in; nil before its start
     /// reached the main thread. Operations with one number began in one main-thread turn and
     /// one transaction.
-    var startBatch: Int? { stateLock.withLock { storedBatch } }
-    @exclusivity(unchecked) var storedBatch: Int?
+    var startBatch: Int? { stateLock.withLock { lifecycle.batch } }
 
     // MARK: Operation
 
     /// True: the operation finishes when its animation does, not when `start()` returns.
     open override var isAsynchronous: Bool { true }
     /// Whether the operation has started and not finished.
-    open override var isExecuting: Bool { stateLock.withLock { reported.isExecuting } }
+    open override var isExecuting: Bool { stateLock.withLock { lifecycle.reported.isExecuting } }
     /// Whether the operation has finished; ``outcome`` then says how (it is set just before).
-    open override var isFinished: Bool { stateLock.withLock { reported.isFinished } }
+    open override var isFinished: Bool { stateLock.withLock { lifecycle.reported.isFinished } }
 
     /// Starts the operation: unlinks its dependencies and hops to the main thread to animate,
     /// with every other operation whose start reaches the main thread before it next turns
     /// (one transaction for all of them). Called on the main thread, it animates before
     /// returning. Called by the queue; call it yourself only for an operation in no queue.
     open override func start() {
-        let (isStartedByAnimationQueue, mayHaveDependencies) = stateLock.withLock {
-            (self.isStartedByAnimationQueue, self.mayHaveDependencies)
+        let (byQueue, mayHaveDependencies) = stateLock.withLock {
+            (lifecycle.isStartingForQueue, lifecycle.settings.mayHaveDependencies)
         }
-        if !isStartedByAnimationQueue, !isReady, !isCancelled {
+        if !byQueue, !isReady, !isCancelled {
             QueueViolation.startedBeforeReady(self)
         }
-        if !animation.totalDuration.isFinite, !isStartedByAnimationQueue {
+        if !animation.totalDuration.isFinite, !byQueue {
             MainOperationQueueSlot.checkNeverEnding(self)
         }
         if mayHaveDependencies { unlinkDependencies() }
         // In flight before it reports executing, until it animates, parks or finishes, so a
         // test clock that settles never sees it executing with nothing recorded.
         SchedulerActivity.begin(self)
+        defer { SchedulerActivity.end(self) }
         willChangeValue(forKey: "isExecuting")
-        let actions = stateLock.withLock { () -> OperationLifecycle.Actions? in
-            guard lifecycle.isUnstarted else { return nil }
-            defer { reported.isExecuting = lifecycle.isExecuting }
-            return lifecycle.receive(.start)
-        }
-        guard let actions else { QueueViolation.startedTwice(self) }
+        let action = stateLock.withLock { lifecycle.started() }
+        guard let action else { QueueViolation.startedTwice(self) }
         didChangeValue(forKey: "isExecuting")
-        perform(actions)
-        SchedulerActivity.end(self)
+        perform(action)
     }
 
     /// Makes the operation wait for `operation` to finish.
@@ -277,7 +230,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         if let queue = QueueMembership.holder(of: self) {
             QueueViolation.dependencyAddedTooLate(to: self, on: operation, queue: queue)
         }
-        stateLock.withLock { mayHaveDependencies = true }
+        stateLock.withLock { lifecycle.configure { $0.mayHaveDependencies = true } }
         super.addDependency(operation)
     }
 
@@ -286,12 +239,12 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// while it animates, the layer is left as ``cancellationPolicy`` says.
     open override func cancel() {
         super.cancel()
-        receive(.cancel)
+        performCancel()
     }
 
     /// `dependencies`, read only if the operation ever had one.
     var dependenciesIfAny: [Operation] {
-        stateLock.withLock { mayHaveDependencies } ? dependencies : []
+        stateLock.withLock { lifecycle.settings.mayHaveDependencies } ? dependencies : []
     }
 
     /// Removes the dependencies once the operation starts, so long finished chains are
@@ -303,7 +256,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     private func unlinkDependencies() {
         let dependencies = self.dependencies
         guard !dependencies.isEmpty else { return }
-        let policy = stateLock.withLock { queueDependencyPolicy ?? storedDependencyPolicy }
+        let policy = stateLock.withLock { lifecycle.settings.effectiveDependencyPolicy }
         if policy == .cancel, !isCancelled, dependencies.contains(where: \.isCancelled) { cancel() }
         for dependency in dependencies { removeDependency(dependency) }
     }

@@ -27,7 +27,7 @@ extension AnimationOperation {
         let removed = layer.animation(forKey: key) == nil
             && layer.convertTime(timeSource.now(for: layer), from: nil) < end
         guard removed else { return end }
-        receive(.removalSeen(key: key))
+        stateLock.withLock { lifecycle.removalSeen(key: key) }
         return nil
     }
 
@@ -45,8 +45,7 @@ extension AnimationOperation {
     @discardableResult
     func commitAhead(at begin: CFTimeInterval) -> Bool {
         let queue = withLifecycle { lifecycle -> (any OperationQueueHooks)?? in
-            guard case .initialized = lifecycle.state, lifecycle.ahead == nil, !lifecycle.isCancelRequested else { return .none }
-            return .some(lifecycle.hooks.queue)
+            lifecycle.acceptsCommitAhead ? .some(lifecycle.queue) : .none
         }
         guard let layer, let queue, queue?.holdsBackUnstarted != true else { return false }
         let isMotionReduced = motion.isReduced
@@ -62,11 +61,12 @@ extension AnimationOperation {
                                                      isMotionReduced: isMotionReduced)
         // Checked again with the record, atomically: a start or cancel from another thread
         // after this sees the commit and discards it on the main thread, after this commit.
-        guard receive(.commitAhead(ahead)) else { return false }
+        guard stateLock.withLock({ lifecycle.committedAhead(ahead) }) else { return false }
+        add(ahead)
         // A suspension since the check above either found this commit (and discards it) or
         // is seen here.
         if queue?.holdsBackUnstarted == true {
-            receive(.heldBack)
+            holdBack()
             return false
         }
         return true

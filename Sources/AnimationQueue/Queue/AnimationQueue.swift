@@ -73,7 +73,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
                 return newValue && !suspendedByOwner
             }
             if suspends {
-                for case let operation as AnimationOperation in unfinished { operation.receive(.heldBack) }
+                for case let operation as AnimationOperation in unfinished { operation.holdBack() }
             }
             releaseHeldBackIfRunning()
         }

@@ -9,9 +9,10 @@ import Foundation
 ///
 /// Each operation still adds its animation in a transaction of its own, nested in the
 /// batch's, with its own completion block, so it keeps its own outcome and cancellation:
-/// the batch only groups the moment they begin. The adds are made in phases over the whole
-/// batch: every animation is resolved, then every one added, then every one reported to its
-/// operation (AnimationOperation+Batch.swift). Nested transactions take effect when the
+/// the batch only groups the moment they begin. The beginning is made in phases over the
+/// whole batch: every operation checks its run's gate and resolves its animation against
+/// its layer as it was when the batch began, then every one begins (its lifecycle moves on
+/// and its animation is attached), then every start known before the commit is announced. Nested transactions take effect when the
 /// batch's commits, so Core Animation fixes every begin time then; after its commit the
 /// batch reads them back for the operations whose start someone hears.
 ///
@@ -90,11 +91,16 @@ final class StartBatch: @unchecked Sendable {
         var isOverBudget = false
         while let (number, batch) = takeBatchOrStop(overBudget: isOverBudget) {
             CATransaction.begin()
-            for operation in batch { operation.arriveOnMainThread(inBatch: number) }
             let systemReducesMotion = MotionPolicy.systemPrefersReducedMotion
-            for operation in batch { operation.resolveDeferredAdd(systemReducesMotion: systemReducesMotion) }
-            for operation in batch { operation.attachDeferredAdd() }
-            for operation in batch { operation.reportDeferredAdd() }
+            let beginnings = batch.map { operation in
+                operation.passesGate() ? operation.prepareBeginning(systemReducesMotion: systemReducesMotion) : (nil, nil)
+            }
+            var progress: [OperationLifecycle.Progress] = []
+            progress.reserveCapacity(batch.count)
+            for (operation, beginning) in zip(batch, beginnings) {
+                progress.append(operation.arrive(inBatch: number, beginning: beginning.0, prepared: beginning.1))
+            }
+            for (operation, progress) in zip(batch, progress) { operation.perform(progress) }
             CATransaction.commit()
             for operation in batch { operation.batchDidCommit() }
             isOverBudget = DispatchTime.now().uptimeNanoseconds > deadline

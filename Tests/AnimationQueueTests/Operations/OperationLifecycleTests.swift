@@ -9,32 +9,101 @@ import Testing
     static let key = "op"
     static let aheadKey = "op.ahead"
 
-    /// A projection of an action that tests can compare.
-    static func summary(_ action: OperationLifecycle.Action) -> String {
-        switch action {
-        case .hopToMain: "hop"
-        case .passGate: "passGate"
-        case .resumeParked: "resumeParked"
-        case .discardAhead(let ahead, let applyPolicy): "discard(\(ahead.key)\(applyPolicy ? ", policy" : ""))"
-        case .commitAhead(let ahead): "commitAhead(\(ahead.key))"
-        case .adopt(let ahead): "adopt(\(ahead.key))"
-        case .add(let key): "add(\(key))"
-        case .announceStart(let time, _): "start(\(time.map { "\($0)" } ?? "now"))"
-        case .notifyCancelled: "notifyCancelled"
-        case .applyCancellation(let key): "applyCancellation(\(key))"
-        case .writeCancellationPolicy(let key, _, _): "writePolicy(\(key))"
-        case .removeForBackground(let key, _): "removeForBackground(\(key))"
-        case .finish(let finish):
-            "finish(\(finish.outcome))"
-        }
+    /// The events, as values: each is sent by calling the lifecycle's method of that name.
+    enum Event {
+        case start
+        /// Arrival on the main thread; nil: the run's gate is closed.
+        case arrived(OperationLifecycle.Beginning?)
+        case gatePassed(OperationLifecycle.Beginning)
+        case beginResolved(key: String, layerTime: CFTimeInterval, mediaTime: CFTimeInterval)
+        case stopped(key: String, finished: Bool)
+        case completed(key: String)
+        case cancel
+        case layerGone
+        case removalSeen(key: String)
+        case background
+        case heldBack
+        case commitAhead(OperationLifecycle.CommittedAhead)
     }
 
-    /// A lifecycle driven by events, recording the actions' summaries.
+    /// A lifecycle driven by events, recording what each answer asks the operation to do,
+    /// in the order the operation performs it.
     struct Driver {
         var lifecycle = OperationLifecycle(key: OperationLifecycleTests.key)
+
         @discardableResult
-        mutating func send(_ event: OperationLifecycle.Event) -> [String] {
-            lifecycle.receive(event).map(OperationLifecycleTests.summary)
+        mutating func send(_ event: Event) -> [String] {
+            switch event {
+            case .start:
+                switch lifecycle.started() {
+                case nil: return ["startedTwice"]
+                case .hopToMain: return ["hop"]
+                case .finish(let ahead, let finish): return Self.discard(ahead, policy: true) + Self.summary(finish)
+                }
+            case .arrived(let beginning):
+                return Self.summary(lifecycle.arrived(batch: 1, beginning: beginning))
+            case .gatePassed(let beginning):
+                return lifecycle.gatePassed(beginning).map(Self.summary) ?? []
+            case .beginResolved(let key, let layerTime, let mediaTime):
+                return Self.summary(lifecycle.beginResolved(key: key, layerTime: layerTime, mediaTime: mediaTime))
+            case .stopped(let key, let finished):
+                return Self.summary(lifecycle.stopped(key: key, finished: finished))
+            case .completed(let key):
+                return Self.summary(lifecycle.completed(key: key))
+            case .cancel:
+                guard let action = lifecycle.cancelled() else { return [] }
+                switch action.effect {
+                case .none: return ["notifyCancelled"]
+                case .discardAhead(let ahead): return ["notifyCancelled"] + Self.discard(ahead, policy: true)
+                case .finishParked(let ahead, let finish):
+                    return ["notifyCancelled"] + Self.discard(ahead, policy: true) + Self.summary(finish)
+                case .finishRunning(let removal, let progress):
+                    return ["notifyCancelled"] + Self.summary(removal, progress)
+                }
+            case .layerGone:
+                return Self.summary(lifecycle.layerGone())
+            case .removalSeen(let key):
+                lifecycle.removalSeen(key: key)
+                return []
+            case .background:
+                switch lifecycle.enteredBackground() {
+                case nil: return []
+                case .discardAhead(let ahead): return Self.discard(ahead, policy: false)
+                case .finishRunning(let removal, let progress): return Self.summary(removal, progress)
+                }
+            case .heldBack:
+                return Self.discard(lifecycle.heldBack(), policy: true)
+            case .commitAhead(let ahead):
+                return lifecycle.committedAhead(ahead) ? ["commitAhead(\(ahead.key))"] : []
+            }
+        }
+
+        static func summary(_ action: OperationLifecycle.BeginAction) -> [String] {
+            switch action {
+            case .park: ["park"]
+            case .finish(let ahead, let applyPolicy, let finish): discard(ahead, policy: applyPolicy) + summary(finish)
+            case .adopt(let ahead, let progress): ["adopt(\(ahead.key))"] + summary(progress)
+            case .attach(let ahead, let progress, let cancelling):
+                discard(ahead, policy: false) + ["attach"] + (cancelling.map { summary($0, progress) } ?? summary(progress))
+            }
+        }
+
+        static func summary(_ progress: OperationLifecycle.Progress) -> [String] {
+            (progress.start.map { ["start(\($0.time.map { "\($0)" } ?? "now"))"] } ?? []) + (progress.finish.map(summary) ?? [])
+        }
+
+        static func summary(_ finish: OperationLifecycle.Finish) -> [String] {
+            ["finish(\(finish.outcome))"]
+        }
+
+        static func summary(_ removal: OperationLifecycle.Removal, _ progress: OperationLifecycle.Progress) -> [String] {
+            (progress.start.map { _ in summary(OperationLifecycle.Progress(start: progress.start, finish: nil)) } ?? [])
+                + [removal.appliesPolicy ? "writePolicy(\(removal.key))" : "removeForBackground(\(removal.key))"]
+                + (progress.finish.map(summary) ?? [])
+        }
+
+        static func discard(_ ahead: OperationLifecycle.CommittedAhead?, policy: Bool) -> [String] {
+            ahead.map { ["discard(\($0.key)\(policy ? ", policy" : ""))"] } ?? []
         }
     }
 
@@ -43,24 +112,23 @@ import Testing
                           initialValues: [("opacity", Float(0))])
     }
 
-    static var alive: OperationLifecycle.BeginContext { .init(layerAlive: true) }
-
-    static func added(begin: CFTimeInterval? = 10) -> OperationLifecycle.Added {
-        .init(resolved: resolved(), activeDuration: 2, begin: begin.map { ($0, 100) }, hasTransition: false)
+    /// A fresh animation of 2 s, begun at layer time `begin` (media time 100), or whose begin
+    /// time Core Animation fixes at the commit (nil).
+    static func fresh(begin: CFTimeInterval? = 10) -> OperationLifecycle.Beginning {
+        .fresh(.init(resolved: resolved(), activeDuration: 2, begin: begin.map { ($0, 100) }, hasTransition: false))
     }
 
     /// A lifecycle animating its fresh animation, begun at layer time 10 (media 100), ending at 12.
     static func animating() -> Driver {
         var driver = Driver()
         #expect(driver.send(.start) == ["hop"])
-        #expect(driver.send(.arrived(gate: false, alive)) == ["add(op)"])
-        #expect(driver.send(.added(added())) == ["start(100.0)"])
+        #expect(driver.send(.arrived(fresh())) == ["attach", "start(100.0)"])
         return driver
     }
 
     enum Callback: CaseIterable { case stop, completion }
 
-    static func callback(_ callback: Callback, finished: Bool, key: String = key) -> OperationLifecycle.Event {
+    static func callback(_ callback: Callback, finished: Bool, key: String = key) -> Event {
         switch callback {
         case .stop: .stopped(key: key, finished: finished)
         case .completion: .completed(key: key)
@@ -88,8 +156,7 @@ import Testing
     @Test(arguments: [[Callback.stop, .completion], [.completion, .stop]])
     func aCancelledAnimationEndsCancelledWithoutWaitingForCoreAnimation(order: [Callback]) {
         var driver = Self.animating()
-        #expect(driver.send(.cancel) == ["notifyCancelled", "applyCancellation(op)"])
-        #expect(driver.send(.applyingCancellation(key: Self.key)) == ["writePolicy(op)", "finish(cancelled)"])
+        #expect(driver.send(.cancel) == ["notifyCancelled", "writePolicy(op)", "finish(cancelled)"])
         #expect(driver.lifecycle.plannedEnd == nil)
         #expect(driver.send(Self.callback(order[0], finished: false)) == [])
         #expect(driver.send(Self.callback(order[1], finished: false)) == [])
@@ -101,8 +168,7 @@ import Testing
     @Test(arguments: [[Callback.stop, .completion], [.completion, .stop]])
     func aCancelRacingTheNaturalEndStaysCancelled(order: [Callback]) {
         var driver = Self.animating()
-        _ = driver.send(.cancel)
-        #expect(driver.send(.applyingCancellation(key: Self.key)) == ["writePolicy(op)", "finish(cancelled)"])
+        #expect(driver.send(.cancel) == ["notifyCancelled", "writePolicy(op)", "finish(cancelled)"])
         #expect(driver.send(Self.callback(order[0], finished: true)) == [])
         #expect(driver.send(Self.callback(order[1], finished: true)) == [])
     }
@@ -112,17 +178,14 @@ import Testing
     @Test func aCancelBeforeTheBeginTimeIsKnownAnnouncesTheStartFirst() {
         var driver = Driver()
         _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: false, Self.alive))
-        #expect(driver.send(.added(Self.added(begin: nil))) == [])
-        _ = driver.send(.cancel)
-        #expect(driver.send(.applyingCancellation(key: Self.key)) == ["start(now)", "writePolicy(op)", "finish(cancelled)"])
+        #expect(driver.send(.arrived(Self.fresh(begin: nil))) == ["attach"])
+        #expect(driver.send(.cancel) == ["notifyCancelled", "start(now)", "writePolicy(op)", "finish(cancelled)"])
     }
 
     @Test func aCancelAfterTheAnimationStoppedWritesNoPolicy() {
         var driver = Self.animating()
         _ = driver.send(.stopped(key: Self.key, finished: true))
         #expect(driver.send(.cancel) == ["notifyCancelled"])
-        #expect(driver.send(.applyingCancellation(key: Self.key)) == [])
         #expect(driver.send(.completed(key: Self.key)) == ["finish(finished)"])
     }
 
@@ -138,8 +201,7 @@ import Testing
     @Test func theStartWaitsForTheBeginTimeCoreAnimationResolves() {
         var driver = Driver()
         _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: false, Self.alive))
-        #expect(driver.send(.added(Self.added(begin: nil))) == [])
+        #expect(driver.send(.arrived(Self.fresh(begin: nil))) == ["attach"])
         #expect(driver.lifecycle.plannedEnd == nil)
         #expect(driver.send(.beginResolved(key: Self.key, layerTime: 20, mediaTime: 200)) == ["start(200.0)"])
         #expect(driver.lifecycle.plannedEnd == 22)
@@ -150,8 +212,7 @@ import Testing
     @Test func theBeginTimeIsAwaitedOnlyWhenSomeoneHearsTheStart() {
         var driver = Driver()
         _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: false, Self.alive))
-        _ = driver.send(.added(Self.added(begin: nil)))
+        _ = driver.send(.arrived(Self.fresh(begin: nil)))
         #expect(driver.lifecycle.keyAwaitingBegin == nil)
         driver.lifecycle.addHooks { $0.didStart.append { _, _ in } }
         #expect(driver.lifecycle.keyAwaitingBegin == Self.key)
@@ -162,28 +223,18 @@ import Testing
     @Test func anAnimationThatEndsBeforeItsBeginTimeIsKnownStillAnnouncesItsStartFirst() {
         var driver = Driver()
         _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: false, Self.alive))
-        _ = driver.send(.added(Self.added(begin: nil)))
+        _ = driver.send(.arrived(Self.fresh(begin: nil)))
         _ = driver.send(.stopped(key: Self.key, finished: false))
         #expect(driver.send(.completed(key: Self.key)) == ["start(now)", "finish(interrupted)"])
-    }
-
-    @Test func callbacksBeforeTheAddReportedAreKeptUntilThen() {
-        var driver = Driver()
-        _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: false, Self.alive))
-        #expect(driver.send(.completed(key: Self.key)) == [])
-        #expect(driver.send(.stopped(key: Self.key, finished: false)) == [])
-        #expect(driver.send(.added(Self.added())) == ["start(100.0)", "finish(interrupted)"])
     }
 
     @Test func nothingToAnimateFinishesAtOnce() {
         var driver = Driver()
         _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: false, Self.alive))
-        let nothing = OperationLifecycle.Added(resolved: Self.resolved(), activeDuration: nil, begin: (0, 5),
+        let nothing = OperationLifecycle.Fresh(resolved: Self.resolved(), activeDuration: nil, begin: (0, 5),
                                                hasTransition: false)
-        #expect(driver.send(.added(nothing)) == ["start(5.0)", "finish(finished)"])
+        #expect(driver.send(.arrived(.fresh(nothing))) == ["attach", "start(5.0)", "finish(finished)"])
+        #expect(driver.lifecycle.outcome == .finished)
     }
 
     // MARK: Cancel at each phase
@@ -201,25 +252,45 @@ import Testing
         _ = driver.send(.start)
         #expect(driver.send(.cancel) == ["notifyCancelled"])
         #expect(driver.lifecycle.isExecuting)
-        #expect(driver.send(.arrived(gate: true, Self.alive)) == ["finish(cancelled)"])
+        #expect(driver.send(.arrived(nil)) == ["finish(cancelled)"])
     }
 
-    @Test func cancelWhileParkedWakesTheOperation() {
+    /// A cancel the main thread did not see before it prepared the fresh animation: the
+    /// animation is attached and taken off again with the policy, so every prepared
+    /// animation is played, and every finish follows a start.
+    @Test func aCancelRacingThePreparationIsAppliedToTheAttachedAnimation() {
         var driver = Driver()
         _ = driver.send(.start)
-        #expect(driver.send(.arrived(gate: true, Self.alive)) == ["passGate"])
-        #expect(driver.send(.cancel) == ["notifyCancelled", "resumeParked"])
-        #expect(driver.send(.gatePassed(Self.alive)) == ["finish(cancelled)"])
+        _ = driver.send(.cancel)
+        #expect(driver.send(.arrived(Self.fresh())) == ["attach", "start(100.0)", "writePolicy(op)", "finish(cancelled)"])
+        #expect(driver.lifecycle.outcome == .cancelled)
+    }
+
+    @Test func aCancelSeenBeforeThePreparationFinishesWithoutAttaching() {
+        var driver = Driver()
+        _ = driver.send(.start)
+        _ = driver.send(.cancel)
+        #expect(driver.lifecycle.isCancelRequested)
+        #expect(driver.send(.arrived(.cancelled)) == ["finish(cancelled)"])
+    }
+
+    @Test func cancelWhileParkedFinishesAtOnce() {
+        var driver = Driver()
+        _ = driver.send(.start)
+        #expect(driver.send(.arrived(nil)) == ["park"])
+        #expect(driver.send(.cancel) == ["notifyCancelled", "finish(cancelled)"])
         // The gate's own wake-up, later, finds it finished.
-        #expect(driver.send(.gatePassed(Self.alive)) == [])
+        #expect(driver.send(.gatePassed(Self.fresh())) == [])
+        #expect(driver.lifecycle.outcome == .cancelled)
     }
 
-    @Test func cancelWhileTheAnimationIsAddedIsAppliedOnceAdded() {
+    @Test func aParkedOperationBeginsWhenTheGatePasses() {
         var driver = Driver()
         _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: false, Self.alive))
-        #expect(driver.send(.cancel) == ["notifyCancelled"])
-        #expect(driver.send(.added(Self.added())) == ["start(100.0)", "applyCancellation(op)"])
+        #expect(driver.send(.arrived(nil)) == ["park"])
+        #expect(driver.lifecycle.batch == 1)
+        #expect(driver.send(.gatePassed(Self.fresh())) == ["attach", "start(100.0)"])
+        #expect(driver.lifecycle.batch == 1, "the batch it arrived in")
     }
 
     @Test func cancelAfterTheFinishChangesNothing() {
@@ -228,7 +299,6 @@ import Testing
         _ = driver.send(.completed(key: Self.key))
         #expect(driver.send(.cancel) == [])
         #expect(driver.lifecycle.outcome == .finished)
-        #expect(!driver.lifecycle.isCancelRequested)
     }
 
     // MARK: Layer gone at each phase
@@ -238,25 +308,26 @@ import Testing
         #expect(driver.send(.layerGone) == [])
         _ = driver.send(.start)
         #expect(driver.send(.layerGone) == [])
-        #expect(driver.send(.arrived(gate: false, .init(layerAlive: false))) == ["finish(interrupted)"])
+        #expect(driver.send(.arrived(.layerGone)) == ["finish(interrupted)"])
     }
 
     @Test func aLayerGoneWhileParkedInterruptsAtOnceAndTheGateLaterChangesNothing() {
         var driver = Driver()
         _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: true, Self.alive))
+        _ = driver.send(.arrived(nil))
         #expect(driver.send(.layerGone) == ["finish(interrupted)"])
-        #expect(driver.send(.gatePassed(.init(layerAlive: false))) == [])
+        #expect(driver.send(.gatePassed(.layerGone)) == [])
         #expect(driver.lifecycle.outcome == .interrupted)
     }
 
-    @Test func aLayerGoneWhileParkedAfterACancelFinishesCancelled() {
+    @Test func aLayerGoneAfterAParkedOperationWasCancelledChangesNothing() {
         var driver = Driver()
         _ = driver.send(.start)
-        _ = driver.send(.arrived(gate: true, Self.alive))
-        #expect(driver.send(.cancel) == ["notifyCancelled", "resumeParked"])
-        #expect(driver.send(.layerGone) == ["finish(cancelled)"])
-        #expect(driver.send(.gatePassed(Self.alive)) == [])
+        _ = driver.send(.arrived(nil))
+        #expect(driver.send(.cancel) == ["notifyCancelled", "finish(cancelled)"])
+        #expect(driver.send(.layerGone) == [])
+        #expect(driver.send(.gatePassed(Self.fresh())) == [])
+        #expect(driver.lifecycle.outcome == .cancelled)
     }
 
     @Test func aLayerGoneWhileAnimatingFinishesWithoutWaitingForCoreAnimation() {
@@ -272,9 +343,10 @@ import Testing
         #expect(driver.send(.layerGone) == ["finish(finished)"])
     }
 
-    @Test func aLayerGoneAfterACancelFinishesCancelled() {
+    @Test func aLayerGoneAfterACancelOfAStoppedAnimationFinishesByTheStop() {
         var driver = Self.animating()
-        _ = driver.send(.cancel)
+        _ = driver.send(.stopped(key: Self.key, finished: false))
+        #expect(driver.send(.cancel) == ["notifyCancelled"])
         #expect(driver.send(.layerGone) == ["finish(cancelled)"])
         #expect(driver.send(.layerGone) == [])
     }
@@ -295,11 +367,11 @@ import Testing
         #expect(driver.send(.stopped(key: Self.key, finished: false)) == [])
     }
 
-    @Test func backgroundAfterACancelEndsCancelled() {
+    @Test func backgroundAfterACancelChangesNothing() {
         var driver = Self.animating()
         _ = driver.send(.cancel)
-        #expect(driver.send(.background) == ["removeForBackground(op)", "finish(cancelled)"])
-        #expect(driver.send(.applyingCancellation(key: Self.key)) == [])
+        #expect(driver.send(.background) == [])
+        #expect(driver.lifecycle.outcome == .cancelled)
     }
 
     // MARK: Committing ahead
@@ -309,8 +381,8 @@ import Testing
               isMotionReduced: false)
     }
 
-    static func adoptionContext(at time: CFTimeInterval) -> OperationLifecycle.BeginContext {
-        .init(layerAlive: true, adoption: .init(layerTime: time, beginMediaTime: 120))
+    static func adoption(at time: CFTimeInterval) -> OperationLifecycle.Beginning {
+        .adoption(layerTime: time, beginMediaTime: 120)
     }
 
     @Test func aCommitAheadIsAdoptedOnceItsBeginTimeHasCome() {
@@ -318,9 +390,9 @@ import Testing
         #expect(driver.send(.commitAhead(Self.ahead())) == ["commitAhead(op.ahead)"])
         #expect(driver.send(.commitAhead(Self.ahead())) == [])
         _ = driver.send(.start)
-        #expect(driver.send(.arrived(gate: false, Self.adoptionContext(at: 12))) == ["adopt(op.ahead)", "start(120.0)"])
+        #expect(driver.send(.arrived(Self.adoption(at: 12))) == ["adopt(op.ahead)", "start(120.0)"])
         #expect(driver.lifecycle.plannedEnd == 14)
-        #expect(driver.lifecycle.attachment?.resolved?.initialValues.first?.value as? Float == 0, "the committed from-value")
+        #expect(driver.lifecycle.attachment?.resolved.initialValues.first?.value as? Float == 0, "the committed from-value")
         _ = driver.send(.stopped(key: Self.aheadKey, finished: true))
         #expect(driver.send(.completed(key: Self.aheadKey)) == ["finish(finished)"])
     }
@@ -331,15 +403,15 @@ import Testing
         _ = driver.send(.commitAhead(Self.ahead()))
         for callback in order { #expect(driver.send(Self.callback(callback, finished: true, key: Self.aheadKey)) == []) }
         _ = driver.send(.start)
-        #expect(driver.send(.arrived(gate: false, Self.adoptionContext(at: 15))) == ["adopt(op.ahead)", "start(120.0)", "finish(finished)"])
+        #expect(driver.send(.arrived(Self.adoption(at: 15))) == ["adopt(op.ahead)", "start(120.0)", "finish(finished)"])
     }
 
     @Test func anEarlyStartDiscardsTheCommitAheadAndIgnoresItsLateCallbacks() {
         var driver = Driver()
         _ = driver.send(.commitAhead(Self.ahead()))
         _ = driver.send(.start)
-        #expect(driver.send(.arrived(gate: false, Self.adoptionContext(at: 11))) == ["discard(op.ahead)", "add(op)"])
-        _ = driver.send(.added(Self.added()))
+        #expect(!OperationLifecycle.adopts(Self.ahead(), at: 11), "a dependency ended early")
+        #expect(driver.send(.arrived(Self.fresh())) == ["discard(op.ahead)", "attach", "start(100.0)"])
         #expect(driver.send(.stopped(key: Self.aheadKey, finished: false)) == [])
         #expect(driver.send(.completed(key: Self.aheadKey)) == [])
         #expect(driver.lifecycle.outcome == nil)
@@ -358,12 +430,28 @@ import Testing
         _ = driver.send(.commitAhead(Self.ahead()))
         #expect(driver.send(.background) == ["discard(op.ahead)"])
         _ = driver.send(.start)
-        #expect(driver.send(.arrived(gate: false, Self.alive)) == ["add(op)"])
+        #expect(driver.send(.arrived(Self.fresh())) == ["attach", "start(100.0)"])
     }
 
     @Test func aCommitAheadIsRefusedOnceStarted() {
         var driver = Driver()
         _ = driver.send(.start)
         #expect(driver.send(.commitAhead(Self.ahead())) == [])
+    }
+
+    @Test func aSuspendedQueueDiscardsTheCommitAheadWithThePolicy() {
+        var driver = Driver()
+        _ = driver.send(.commitAhead(Self.ahead()))
+        #expect(driver.send(.heldBack) == ["discard(op.ahead, policy)"])
+        #expect(driver.send(.heldBack) == [])
+        #expect(driver.lifecycle.ahead == nil)
+    }
+
+    // MARK: Misuse
+
+    @Test func aSecondStartIsRefused() {
+        var driver = Driver()
+        _ = driver.send(.start)
+        #expect(driver.send(.start) == ["startedTwice"])
     }
 }

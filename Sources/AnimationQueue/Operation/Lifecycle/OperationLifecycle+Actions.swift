@@ -1,67 +1,107 @@
 import Foundation
 
+/// What each event of ``OperationLifecycle`` can lead to: one type per event (or per family
+/// of events that lead to the same things), performed by the operation outside its lock
+/// (AnimationOperation+Events.swift).
 extension OperationLifecycle {
-    /// The actions one event calls for, in order. Most events call for none or one; the
-    /// first is stored inline, so that such an event allocates nothing. The rest go to an
-    /// array.
-    struct Actions: Sequence {
-        // Spelled `Optional<Action>`, not `Action?`: a `var` of the sugared type starts as nil
-        // before any initializer runs, so an initializer's first write would destroy that nil
-        // (a call through the enum's outlined destroy) instead of initializing the field.
-        private var first: Optional<Action>
-        // Empty unless `first` is set.
-        private var rest: [Action]
+    /// `start`: hop to the main thread to begin, or (cancelled before it started) finish.
+    enum StartAction {
+        /// `leftToQueue`: the ``AnimationQueue`` starting the operation queues the arrival.
+        case hopToMain(leftToQueue: Bool)
+        /// Finish without touching the layer, but for the animation committed ahead, which is
+        /// discarded first (with the cancellation policy if it has begun).
+        case finish(discarding: CommittedAhead?, Finish)
+    }
 
-        static var none: Actions { Actions() }
+    /// `arrived` and `gatePassed`: what the main thread does as the operation begins.
+    enum BeginAction {
+        /// Wait at the closed gate of the paused run (the operation registered with it).
+        case park
+        /// End without animating (cancelled, or the layer is gone); the animation committed
+        /// ahead, if any, is discarded first (`applyPolicy`: with the cancellation policy if
+        /// it has begun).
+        case finish(discarding: CommittedAhead?, applyPolicy: Bool, Finish)
+        /// Take over the animation committed ahead: write its final values to the model.
+        case adopt(CommittedAhead, Progress)
+        /// Attach the fresh animation the main thread prepared (discarding the commit ahead
+        /// first, if any: a dependency ended early). With `cancelling`, a cancel came while
+        /// the animation was prepared: it is taken off again at once, with the cancellation
+        /// policy, and the progress finishes the operation `.cancelled`.
+        case attach(discarding: CommittedAhead?, Progress, cancelling: Removal?)
+    }
 
-        private init() {
-            first = nil
-            rest = []
+    /// Core Animation's reports (`beginResolved`, `stopped`, `completed`) and `layerGone`:
+    /// announce the start once its time is known, then finish once the outcome is decided.
+    struct Progress {
+        var start: StartAnnouncement?
+        var finish: Finish?
+
+        static var none: Progress { Progress() }
+        var isEmpty: Bool { start == nil && finish == nil }
+    }
+
+    /// The start, announced to the hooks at media time `time` (nil: now).
+    struct StartAnnouncement {
+        let time: CFTimeInterval?
+        let hooks: Hooks
+    }
+
+    /// `cancel`: tell the hooks (the queue cancels the dependents), then act on the layer.
+    struct CancelAction {
+        let hooks: Hooks
+        let effect: Effect
+
+        enum Effect {
+            /// Nothing on the layer: the operation has not started (the start sees the
+            /// cancel), is hopping (the arrival sees it), or its animation already stopped
+            /// (its outcome is decided by the stop's flag).
+            case none
+            /// Take the animation committed ahead off the layer (with the cancellation
+            /// policy if it has begun); the start then finishes.
+            case discardAhead(CommittedAhead)
+            /// A parked operation finishes at once; its commit ahead is discarded first.
+            case finishParked(discarding: CommittedAhead?, Finish)
+            /// A running animation: write the cancellation policy and remove the animation,
+            /// then finish, without waiting for Core Animation to report the removal.
+            case finishRunning(Removal, Progress)
         }
+    }
 
-        init(_ action: consuming Action) {
-            first = action
-            rest = []
-        }
+    /// `enteredBackground`: Core Animation removes animations in the background, so the
+    /// operation takes its own off.
+    enum BackgroundAction {
+        /// Discard the animation committed ahead (the layer keeps what it showed); the
+        /// operation starts afresh later.
+        case discardAhead(CommittedAhead)
+        /// Remove the running animation and finish, without waiting for Core Animation.
+        case finishRunning(Removal, Progress)
+    }
 
-        init(_ action: consuming Action, _ next: consuming Action) {
-            first = action
-            rest = [next]
-        }
+    /// An animation the operation takes off its layer itself.
+    struct Removal {
+        let key: String
+        let resolved: ResolvedAnimation
+        let hasTransition: Bool
+        /// Write the cancellation policy to the model first.
+        let appliesPolicy: Bool
+        /// The key paths a later operation has written since; the policy leaves them to it.
+        let overwrittenKeyPaths: Set<String>
+    }
 
-        var isEmpty: Bool { first == nil }
-        var count: Int { first == nil ? 0 : 1 + rest.count }
+    /// How the operation finishes. A class, immutable: an action holding it is one
+    /// reference to copy.
+    final class Finish {
+        let outcome: AnimationOutcome
+        let wasExecuting: Bool
+        /// The animation to take off the layer, so nothing of the operation stays attached.
+        let cleanup: (key: String, hasTransition: Bool)?
+        let hooks: Hooks
 
-        subscript(index: Int) -> Action {
-            index == 0 ? first! : rest[index - 1]
-        }
-
-        mutating func append(_ action: consuming Action) {
-            if first == nil {
-                first = action
-            } else {
-                rest.append(action)
-            }
-        }
-
-        /// `lhs`, then `rhs`. Both are consumed: their actions are moved into the sum, not
-        /// copied (an action that carries the hooks costs a retain for each of them).
-        static func + (lhs: consuming Actions, rhs: consuming Actions) -> Actions {
-            var sum = lhs
-            if let action = rhs.first.take() { sum.append(action) }
-            for action in rhs.rest { sum.append(action) }
-            return sum
-        }
-
-        /// The actions after the first `count`.
-        func dropping(first count: Int) -> Actions {
-            var remaining = Actions()
-            for index in count..<self.count { remaining.append(self[index]) }
-            return remaining
-        }
-
-        func makeIterator() -> IndexingIterator<[Action]> {
-            (first.map { [$0] + rest } ?? []).makeIterator()
+        init(outcome: AnimationOutcome, wasExecuting: Bool, cleanup: (key: String, hasTransition: Bool)?, hooks: Hooks) {
+            self.outcome = outcome
+            self.wasExecuting = wasExecuting
+            self.cleanup = cleanup
+            self.hooks = hooks
         }
     }
 }

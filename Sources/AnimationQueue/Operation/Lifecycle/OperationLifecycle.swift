@@ -1,52 +1,33 @@
 import Foundation
 
-/// The whole lifecycle of one ``AnimationOperation`` as a pure value: every piece of the
-/// operation's state lives here, and each event returns the actions the operation performs
-/// outside its lock (KVO, Core Animation calls, hooks).
+/// The whole lifecycle of one ``AnimationOperation`` as a value: every piece of the
+/// operation's mutable state lives here, most of it in the payload of the state where it
+/// means something, and the operation holds this value under its one lock.
 ///
-/// States (`c` is the cancel flag, set once by `cancel` and checked against the table):
-/// - `initialized`: not started; a gapless plan may have committed its animation ahead
-///   (``ahead``, held until the operation begins).
-/// - `waitingForMain`: `start()` ran; the work hops to the main thread.
-/// - `parked`: on the main thread, held at a paused run's gate.
-/// - `animating(attachment)`: the animation is (being) added; waiting for Core Animation's
-///   `animationDidStop(_:finished:)` *and* the transaction's completion, in either order.
-/// - `finished(outcome)`.
+/// Each event is a method (OperationLifecycle+Events.swift) that moves the state on and
+/// returns an action of a type of its own, which says everything that event can lead to.
+/// The operation performs the action after unlocking: KVO notifications, Core Animation
+/// calls and the hooks never run under the lock. No action is answered by another event:
+/// what the main thread must learn before the operation begins (the layer's state, the
+/// prepared animation) it learns first, and sends with the event.
 ///
-/// | state \ event        | start            | arrived / gatePassed          | added · beginResolved        | stopped · completed (own key) | cancel                  | layerGone          | background        | heldBack    | commitAhead |
-/// |----------------------|------------------|-------------------------------|------------------------------|-------------------------------|-------------------------|--------------------|-------------------|-------------|-------------|
-/// | initialized          | c: finished; else waitingForMain, hop | ✗           | ✗ · ignored                  | ahead's: recorded             | discard ahead           | —                  | discard ahead     | discard ahead | record, commit (not c) |
-/// | waitingForMain       | ✗                | c: finished; gate: parked; else begin | ✗ · ignored          | ahead's: recorded             | — (the hop sees c)      | —                  | discard ahead     | —           | refused     |
-/// | parked               | ✗                | gatePassed: begin             | ✗ · ignored                  | ahead's: recorded             | wake on main            | c: finished `.cancelled`; else `.interrupted` | discard ahead     | —           | refused     |
-/// | animating            | ✗                | ✗                             | record; announce start once the begin time is known | record; both → finished | on main: write policy, remove, finished (not stopped) | finished | remove, finished | — | refused |
-/// | finished             | ✗                | gatePassed: ignored           | ignored                      | ignored                       | ignored                 | ignored            | ignored           | ignored     | refused     |
-///
-/// *begin*: `c` → finished `.cancelled`; layer gone → finished `.interrupted`; an animation
-/// committed ahead whose begin time has come → adopted (animating); else → animating a fresh
-/// animation (any commit ahead discarded). ✗ is an impossible transition.
-///
-/// The outcome, decided when the second of the two Core Animation callbacks arrives (or the
-/// layer is gone): `.finished` if `animationDidStop` said finished, else `.cancelled` if a
-/// cancel was requested, else `.interrupted`. Nothing to animate finishes `.finished` at once.
-/// An operation that removes its own animation (a cancel, the background) finishes as it
-/// removes it, `.cancelled` or `.interrupted`, without waiting for Core Animation's reports,
-/// which may come late or never; when they come they find it finished.
+/// The states, the events and what each event does in each state are listed in the
+/// article "The operation lifecycle" (AnimationQueue.docc/OperationLifecycle.md).
 struct OperationLifecycle {
     /// The key the operation adds its fresh animation under; an animation committed ahead
-    /// uses `key + ".ahead"`, so late callbacks of a discarded one are told apart. Set once,
-    /// as the operation initialises (the key is made from its address).
-    var key: String
-    // Changed only by `receive(_:)` (OperationLifecycle+Transitions.swift) and `addHooks`.
-    var state: State = .initialized
-    /// The animation a gapless plan committed ahead, while the operation has not begun
-    /// (`initialized`, `waitingForMain` or `parked`; nil in the other states). A field of its
-    /// own rather than a payload of those states, so the steps between them neither copy
-    /// nor destroy it. Changed only by `receive(_:)`, as `state` is.
-    var ahead: CommittedAhead?
-    /// Whether `cancel` was received (before the operation finished).
-    var isCancelRequested = false
+    /// uses `key + ".ahead"`, so late callbacks of a discarded one are told apart. Assigned
+    /// once, as the operation initialises (the key is made from its address).
+    private(set) var key: String
+    private var state: State = .initialized(Unstarted())
+    /// The operation's settings: changed by their setters until the operation starts, read
+    /// as it does.
+    private(set) var settings = Settings()
+    /// What the operation reports as `isExecuting` and `isFinished`. Each changes only
+    /// between its `willChangeValue` and `didChangeValue`, so a key-value observer reads the
+    /// old value before a change and the new one after.
+    private(set) var reported = (isExecuting: false, isFinished: false)
     /// Who to tell about the start, cancel and finish; released once finished.
-    var hooks = Hooks()
+    private var hooks = Hooks()
 
     init(key: String) { self.key = key }
 
@@ -55,318 +36,360 @@ struct OperationLifecycle {
     /// this only absorbs rounding of media times (about 1e-10 s at 10⁶ s of uptime).
     static let adoptionTolerance: CFTimeInterval = 1e-6
 
-    // MARK: State
+    // MARK: Reading (the state's own accessors are in OperationLifecycle+States.swift)
 
-    enum State: CustomStringConvertible {
-        case initialized
-        case waitingForMain
-        case parked
-        case animating(Attachment)
-        /// `plannedEnd` is kept for a `.finished` operation: a gapless dependent committed
-        /// after its dependency ended still begins at that end.
-        case finished(AnimationOutcome, plannedEnd: CFTimeInterval?)
-
-        var description: String {
-            switch self {
-            case .initialized: "initialized"
-            case .waitingForMain: "waitingForMain"
-            case .parked: "parked"
-            case .animating(let attachment): "animating(\(attachment.key)\(attachment.isAdding ? ", adding" : ""))"
-            case .finished(let outcome, _): "finished(\(outcome))"
-            }
-        }
-    }
-
-    /// What Core Animation reported about one added animation.
-    struct Reports: Equatable {
-        /// `animationDidStop(_:finished:)`'s flag, once delivered.
-        var stop: Bool?
-        /// Whether the transaction's completion block ran.
-        var completed = false
-        var areComplete: Bool { stop != nil && completed }
-    }
-
-    /// An animation committed before the operation started, by a gapless plan.
-    struct CommittedAhead {
-        let key: String
-        let resolved: ResolvedAnimation
-        /// The Core Animation object to add (a group beginning at `begin`).
-        let animation: CAAnimation
-        /// When it begins and ends, in the layer's time.
-        let begin: CFTimeInterval
-        let end: CFTimeInterval
-        /// Whether motion was reduced when it was resolved: a start that finds otherwise
-        /// (the system setting changed meanwhile) discards it and resolves afresh.
-        let isMotionReduced: Bool
-        var reports = Reports()
-    }
-
-    /// The animation of a started operation.
-    struct Attachment {
-        let key: String
-        /// Nil while the main thread resolves and adds it.
-        var resolved: ResolvedAnimation?
-        /// The added animation's active duration, in the layer's time.
-        var activeDuration: CFTimeInterval = 0
-        /// When Core Animation began it: in the layer's time, and the media time the start
-        /// is announced at. Nil until Core Animation resolved a `beginTime` of 0 at its commit.
-        var begin: (layer: CFTimeInterval, media: CFTimeInterval)?
-        var startAnnounced = false
-        var reports = Reports()
-        /// The main thread saw the animation gone before its end (removed by other code).
-        var removalSeen = false
-        /// A `CATransition` (stored under `"transition"`) plays the visual; the animation
-        /// under `key` only times the operation.
-        var hasTransition = false
-
-        var isAdding: Bool { resolved == nil }
-
-        /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
-        /// ``MediaTiming/fillsForwards``).
-        var staysAttached: Bool { resolved?.animation?.isRemovedOnCompletion == false }
-
-        /// When it ends in the layer's time; nil while unknown or if it will not end there.
-        var plannedEnd: CFTimeInterval? {
-            guard let begin, reports.stop != false, !removalSeen else { return nil }
-            return begin.layer + activeDuration
-        }
-    }
-
-    /// What the main thread knows when the operation begins: whether the layer is alive and,
-    /// with an animation committed ahead, the layer's time now.
-    struct BeginContext {
-        var layerAlive: Bool
-        var adoption: Adoption?
-
-        struct Adoption {
-            /// The layer's current time.
-            var layerTime: CFTimeInterval
-            /// The commit's begin time in media time, announced as the start.
-            var beginMediaTime: CFTimeInterval
-        }
-    }
-
-    /// What the main thread added for a fresh animation.
-    struct Added {
-        var resolved: ResolvedAnimation
-        /// The added animation's active duration; nil when nothing was animated.
-        var activeDuration: CFTimeInterval?
-        /// When the step began, in the layer's time and in media time: the `beginTime` Core
-        /// Animation resolved, read back after the commit, or, with nothing animated, when
-        /// the values were committed. Nil while the commit is deferred (the transaction is
-        /// nested in a pending one): Core Animation reports it later.
-        var begin: (layer: CFTimeInterval, media: CFTimeInterval)?
-        var hasTransition: Bool
-    }
-
-    // MARK: Events and actions
-
-    enum Event: CustomStringConvertible {
-        case start
-        /// The hop reached the main thread; `gate` is whether the step's run holds its steps
-        /// at a closed gate (it is paused).
-        case arrived(gate: Bool, BeginContext)
-        /// The gate let the parked operation through (or a cancel woke it).
-        case gatePassed(BeginContext)
-        case added(Added)
-        /// Core Animation resolved the begin time (`animationDidStart(_:)`).
-        case beginResolved(key: String, layerTime: CFTimeInterval, mediaTime: CFTimeInterval)
-        case stopped(key: String, finished: Bool)
-        case completed(key: String)
-        case cancel
-        /// The main thread is about to write the cancellation policy.
-        case applyingCancellation(key: String)
-        case layerGone
-        /// The main thread saw the animation gone before its planned end.
-        case removalSeen(key: String)
-        case background
-        /// The operation's queue started holding back unstarted operations (it was suspended).
-        case heldBack
-        case commitAhead(CommittedAhead)
-
-        var description: String {
-            switch self {
-            case .start: "start"
-            case .arrived(let gate, _): "arrived(gate: \(gate))"
-            case .gatePassed: "gatePassed"
-            case .added: "added"
-            case .beginResolved(let key, _, _): "beginResolved(\(key))"
-            case .stopped(let key, let finished): "stopped(\(key), finished: \(finished))"
-            case .completed(let key): "completed(\(key))"
-            case .cancel: "cancel"
-            case .applyingCancellation(let key): "applyingCancellation(\(key))"
-            case .layerGone: "layerGone"
-            case .removalSeen(let key): "removalSeen(\(key))"
-            case .background: "background"
-            case .heldBack: "heldBack"
-            case .commitAhead(let ahead): "commitAhead(\(ahead.key))"
-            }
-        }
-    }
-
-    enum Action {
-        case hopToMain
-        case passGate
-        /// Wake the parked operation on the main thread (it then receives `gatePassed`).
-        case resumeParked
-        /// Remove an animation committed ahead; `applyPolicy`: if it has begun, leave the
-        /// layer as the cancellation policy says.
-        case discardAhead(CommittedAhead, applyPolicy: Bool)
-        case commitAhead(CommittedAhead)
-        /// Write the final values of an adopted commit to the model.
-        case adopt(CommittedAhead)
-        /// Resolve and add a fresh animation under `key`, then send `added`.
-        case add(key: String)
-        case announceStart(at: CFTimeInterval?, hooks: Hooks)
-        case notifyCancelled(hooks: Hooks)
-        /// On the main thread, send `applyingCancellation`.
-        case applyCancellation(key: String)
-        case writeCancellationPolicy(key: String, resolved: ResolvedAnimation, hasTransition: Bool)
-        case removeForBackground(key: String, hasTransition: Bool)
-        case finish(Finish)
-
-        /// Whether the action must run on the main thread.
-        var needsMainThread: Bool {
-            switch self {
-            case .notifyCancelled, .finish, .hopToMain: false
-            default: true
-            }
-        }
-    }
-
-    /// How the operation finishes. A class, immutable: the largest payload of an ``Action``
-    /// is then one reference, so every action, and every list of them, is small to copy.
-    final class Finish {
-        let outcome: AnimationOutcome
-        let wasExecuting: Bool
-        /// The animation to take off the layer, so nothing of the operation stays attached.
-        let cleanup: (key: String, hasTransition: Bool)?
-        let hooks: Hooks
-
-        init(outcome: AnimationOutcome, wasExecuting: Bool, cleanup: (key: String, hasTransition: Bool)?, hooks: Hooks) {
-            self.outcome = outcome
-            self.wasExecuting = wasExecuting
-            self.cleanup = cleanup
-            self.hooks = hooks
-        }
-    }
-
-    typealias StartHook = @Sendable (AnimationOperation, CFTimeInterval) -> Void
-    typealias CancelHook = @Sendable (AnimationOperation) -> Void
-
-    /// Callbacks for the queue and run that own the operation; run outside the lock.
-    ///
-    /// The queue and the run are told through ``queue`` and ``run`` rather than closures, so
-    /// adding an operation to a queue or a run allocates no callbacks. A start reaches the run,
-    /// then the closures added with `addHooks`; a cancel reaches the queue first, so a closure
-    /// sees it propagated to the dependents; an imminent finish reaches the closures, the run,
-    /// then the queue (which then cancels the dependents of a cancelled step); the finish
-    /// itself reaches the queue (which hands the dependents over), the run, then the closures.
-    struct Hooks {
-        /// The animation began (or, with nothing to animate, the values were committed).
-        var didStart: [StartHook] = []
-        var willFinish: [@Sendable (AnimationOperation, AnimationOutcome, CFTimeInterval) -> Void] = []
-        var didFinish: [@Sendable (AnimationOperation) -> Void] = []
-        var didCancel: [CancelHook] = []
-        /// The queue that runs the operation, held strongly until it finishes.
-        var queue: (any OperationQueueHooks)?
-        /// The run the operation is a step of, held weakly (a run nobody keeps still plays),
-        /// through a reference object: a weak variable stored in the hooks themselves would
-        /// make every value holding them one Swift keeps in memory and copies at each `switch`.
-        var run: AnimationRun? {
-            get { runReference?.object }
-            set { runReference = newValue.map(WeakReference.init) }
-        }
-        private var runReference: WeakReference<AnimationRun>?
-
-        /// Whether anyone hears the start, and so its time: only then is Core Animation's
-        /// begin time read back (a gapless plan's run hears every step, whose planned end it
-        /// needs).
-        var hearStart: Bool { run != nil || !didStart.isEmpty }
-
-        func started(_ operation: AnimationOperation, at time: @autoclosure () -> CFTimeInterval) {
-            guard hearStart else { return }
-            let time = time()
-            run?.stepDidStart(operation, at: time)
-            for hook in didStart { hook(operation, time) }
-        }
-
-        func cancelled(_ operation: AnimationOperation) {
-            queue?.operationWasCancelled(operation)
-            for hook in didCancel { hook(operation) }
-        }
-
-        func willFinish(_ operation: AnimationOperation, _ outcome: AnimationOutcome, at time: @autoclosure () -> CFTimeInterval) {
-            let run = self.run
-            let time = !willFinish.isEmpty || run != nil ? time() : 0
-            for hook in willFinish { hook(operation, outcome, time) }
-            run?.stepWillFinish(operation, outcome: outcome, at: time)
-            queue?.operationWillFinish(operation, outcome: outcome)
-        }
-
-        func didFinish(_ operation: AnimationOperation) {
-            queue?.operationDidFinish(operation)
-            run?.stepDidFinish(operation)
-            for hook in didFinish { hook(operation) }
-        }
-    }
-
-    mutating func addHooks(_ update: (inout Hooks) -> Void) { update(&hooks) }
-
-    /// The `didFinish` closures added since the finish action took the hooks (it releases
-    /// them): the operation runs them after those it took.
-    mutating func takeLateFinishHooks() -> [@Sendable (AnimationOperation) -> Void] {
-        defer { hooks.didFinish = [] }
-        return hooks.didFinish
-    }
-
-    // MARK: Reading
-
-    // A switch, not `if case`: swift-frontend 6.3.1 crashes optimising `if case` here (its
-    // ownership verifier rejects the borrow), so a release build of the module fails.
-    var outcome: AnimationOutcome? {
-        switch state {
-        case .finished(let outcome, _): outcome
-        case .initialized, .waitingForMain, .parked, .animating: nil
-        }
-    }
-
+    /// The current state, for the lifecycle's tests and for diagnostics.
+    var current: State { state }
+    var outcome: AnimationOutcome? { state.outcome }
     /// Whether `start` has not been received yet.
-    var isUnstarted: Bool {
-        if case .initialized = state { true } else { false }
-    }
+    var isUnstarted: Bool { state.isUnstarted }
+    var isExecuting: Bool { state.isExecuting }
+    var attachment: Attachment? { state.attachment }
+    /// The animation committed ahead, while the operation has not begun.
+    var ahead: CommittedAhead? { state.ahead }
+    /// The ``StartBatch`` batch the operation arrived on the main thread in.
+    var batch: Int? { state.batch }
+    /// Whether `cancel` was received before the finish.
+    var isCancelRequested: Bool { state.isCancelRequested }
+    /// Whether a gapless plan may commit the operation's animation ahead: it has not
+    /// started, has nothing committed yet, and no cancel came.
+    var acceptsCommitAhead: Bool { state.acceptsCommitAhead }
+    /// See ``State/plannedEnd``.
+    var plannedEnd: CFTimeInterval? { state.plannedEnd }
+    /// The queue that runs the operation, while it has not finished.
+    var queue: (any OperationQueueHooks)? { hooks.queue }
 
-    var isExecuting: Bool {
-        switch state {
-        case .waitingForMain, .parked, .animating: true
-        case .initialized, .finished: false
-        }
-    }
-
-    var attachment: Attachment? {
-        if case .animating(let attachment) = state { return attachment }
-        return nil
-    }
-
-    /// The key of the added animation whose begin time Core Animation has not reported yet,
-    /// if someone hears the start (``Hooks/hearStart``). The begin time of an operation no
+    /// The key of the animation whose begin time Core Animation has not reported yet, if
+    /// someone hears the start (``Hooks/hearStart``). The begin time of an operation no
     /// one hears is not read back: its start is announced (to no one) as it finishes, and it
     /// has no ``plannedEnd`` while it runs.
     var keyAwaitingBegin: String? {
         // The hooks first: reading the attachment out of the state copies it.
-        guard hooks.hearStart, case .animating(let attachment) = state, !attachment.isAdding,
-              attachment.begin == nil else { return nil }
+        guard hooks.hearStart, case .animating(let attachment) = state, attachment.begin == nil else { return nil }
         return attachment.key
     }
 
-    /// When the started operation's animation ends, in its layer's time: nil before Core
-    /// Animation fixed its begin time, once it stopped unfinished or was seen removed, and
-    /// for an operation that ended other than `.finished`. A commit ahead does not count.
-    var plannedEnd: CFTimeInterval? {
-        switch state {
-        case .animating(let attachment): attachment.plannedEnd
-        case .finished(_, let end): end
-        default: nil
+    // MARK: Settings and hooks
+
+    mutating func configure(_ update: (inout Settings) -> Void) { update(&settings) }
+
+    mutating func addHooks(_ update: (inout Hooks) -> Void) { update(&hooks) }
+
+    /// Assigns the operation's key (once, as it initialises).
+    mutating func assignKey(_ key: String) { self.key = key }
+
+    /// The operation now reports `isFinished` (and no longer `isExecuting`). Returns the
+    /// `didFinish` closures added since the finish action took the hooks (it releases
+    /// them): the operation runs them after those it took.
+    mutating func reportFinished() -> [@Sendable (AnimationOperation) -> Void] {
+        reported = (isExecuting: false, isFinished: true)
+        defer { hooks.didFinish = [] }
+        return hooks.didFinish
+    }
+
+    /// A later operation wrote `keyPaths` of the layer's model over this one's final values
+    /// (main thread).
+    /// An ``AnimationQueue`` is about to call `start()`.
+    mutating func startingForQueue() {
+        guard case .initialized(var unstarted) = state else { return }
+        unstarted.isStartedByQueue = true
+        state = .initialized(unstarted)
+    }
+
+    /// Whether the start now in progress is an ``AnimationQueue``'s.
+    var isStartingForQueue: Bool {
+        if case .initialized(let unstarted) = state { unstarted.isStartedByQueue } else { false }
+    }
+
+    /// Whether the operation waits for its ``AnimationQueue`` to queue its arrival on the
+    /// main thread (it started it).
+    var isArrivalLeftToQueue: Bool {
+        if case .waitingForMain(let unstarted) = state { unstarted.isStartedByQueue } else { false }
+    }
+
+    mutating func modelOverwritten(at keyPaths: [String]) {
+        state.updateAttachment { $0.overwrittenKeyPaths.formUnion(keyPaths) }
+    }
+
+    // MARK: Events
+
+    /// `start()` ran. Nil if the operation had started already.
+    mutating func started() -> StartAction? {
+        guard case .initialized(let unstarted) = state else { return nil }
+        guard !unstarted.isCancelRequested else {
+            state = .finished(Finished(outcome: .cancelled, plannedEnd: nil, batch: nil))
+            return .finish(discarding: unstarted.ahead, finish(.cancelled, cleanup: nil, wasExecuting: false))
         }
+        state = .waitingForMain(unstarted)
+        reported.isExecuting = true
+        return .hopToMain(leftToQueue: unstarted.isStartedByQueue)
+    }
+
+    /// The hop reached the main thread, in batch `batch` of the ``StartBatch``. `beginning`
+    /// is nil when the step's run is paused: the operation has registered with the run's
+    /// gate, and parks.
+    mutating func arrived(batch: Int, beginning: Beginning?) -> BeginAction {
+        guard case .waitingForMain(let unstarted) = state else { invalid("arrived") }
+        guard let beginning else {
+            if unstarted.isCancelRequested { return endUnstarted(unstarted, .cancelled, batch: batch) }
+            state = .parked(unstarted, batch: batch)
+            return .park
+        }
+        return begin(unstarted, beginning, batch: batch)
+    }
+
+    /// The paused run resumed and its gate let the parked operation through. Nil if it has
+    /// finished meanwhile (a cancel, or its layer went).
+    mutating func gatePassed(_ beginning: Beginning) -> BeginAction? {
+        switch state {
+        case .parked(let unstarted, let batch): return begin(unstarted, beginning, batch: batch)
+        case .finished: return nil
+        case .initialized, .waitingForMain, .animating: invalid("gatePassed")
+        }
+    }
+
+    /// Core Animation resolved the begin time of the animation under `key`
+    /// (`animationDidStart(_:)`, or read back after the commit).
+    mutating func beginResolved(key: String, layerTime: CFTimeInterval, mediaTime: CFTimeInterval) -> Progress {
+        guard case .animating(var attachment) = state, attachment.key == key, attachment.begin == nil else { return .none }
+        attachment.begin = (layerTime, mediaTime)
+        return progress(attachment)
+    }
+
+    /// `animationDidStop(_:finished:)` for the animation under `key`. Core Animation's two
+    /// callbacks come in either order; those of a discarded animation, or reported after the
+    /// operation finished, change nothing. The commit ahead's are kept for its adoption.
+    mutating func stopped(key: String, finished: Bool) -> Progress {
+        if case .animating(var attachment) = state, attachment.key == key {
+            if attachment.reports.stop == nil { attachment.reports.stop = finished }
+            return progress(attachment)
+        }
+        state.recordAheadReport(key: key) { if $0.stop == nil { $0.stop = finished } }
+        return .none
+    }
+
+    /// The completion block of the transaction that added the animation under `key` ran.
+    mutating func completed(key: String) -> Progress {
+        if case .animating(var attachment) = state, attachment.key == key {
+            attachment.reports.completed = true
+            return progress(attachment)
+        }
+        state.recordAheadReport(key: key) { $0.completed = true }
+        return .none
+    }
+
+    /// `cancel()`. Nil if it changes nothing (a second cancel, or after the finish).
+    mutating func cancelled() -> CancelAction? {
+        let notified = hooks
+        switch state {
+        case .initialized(var unstarted):
+            guard !unstarted.isCancelRequested else { return nil }
+            unstarted.isCancelRequested = true
+            let ahead = unstarted.ahead
+            unstarted.ahead = nil
+            state = .initialized(unstarted)
+            return CancelAction(hooks: notified, effect: ahead.map { .discardAhead($0) } ?? .none)
+        case .waitingForMain(var unstarted):
+            guard !unstarted.isCancelRequested else { return nil }
+            unstarted.isCancelRequested = true
+            state = .waitingForMain(unstarted)
+            return CancelAction(hooks: notified, effect: .none)
+        case .parked(let unstarted, let batch):
+            // Held at a paused run's gate: it ends now, not when the run resumes.
+            state = .finished(Finished(outcome: .cancelled, plannedEnd: nil, batch: batch))
+            return CancelAction(hooks: notified,
+                                effect: .finishParked(discarding: unstarted.ahead, finish(.cancelled, cleanup: nil)))
+        case .animating(var attachment):
+            guard !attachment.isCancelRequested else { return nil }
+            attachment.isCancelRequested = true
+            guard attachment.reports.stop == nil else {
+                state = .animating(attachment)
+                return CancelAction(hooks: notified, effect: .none)
+            }
+            // The operation removes its animation itself, so it finishes now: Core Animation
+            // may report the removal late or never (an app in the background), and its
+            // reports, when they come, find the operation finished.
+            let removal = Removal(key: attachment.key, resolved: attachment.resolved,
+                                  hasTransition: attachment.hasTransition, appliesPolicy: true,
+                                  overwrittenKeyPaths: attachment.overwrittenKeyPaths)
+            return CancelAction(hooks: notified, effect: .finishRunning(removal, finishRemoving(attachment)))
+        case .finished:
+            return nil
+        }
+    }
+
+    /// The operation's layer was deallocated (heard on the main thread).
+    mutating func layerGone() -> Progress {
+        switch state {
+        case .parked(let unstarted, let batch):
+            // Held at a paused run's gate: it can no longer animate, so it ends now.
+            let outcome: AnimationOutcome = unstarted.isCancelRequested ? .cancelled : .interrupted
+            state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: batch))
+            return Progress(start: nil, finish: finish(outcome, cleanup: nil))
+        case .animating(let attachment):
+            let outcome = Self.outcome(stop: attachment.reports.stop, isCancelRequested: attachment.isCancelRequested)
+            state = .finished(Finished(outcome: outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil,
+                                       batch: attachment.batch))
+            return Progress(start: unannouncedStart(attachment), finish: finish(outcome, cleanup: nil))
+        case .initialized, .waitingForMain, .finished:
+            // Not yet on the main thread: the beginning sees the layer gone. Finished:
+            // nothing to do.
+            return .none
+        }
+    }
+
+    /// The main thread saw the animation under `key` gone before its planned end (removed by
+    /// other code): it will not end there.
+    mutating func removalSeen(key: String) {
+        state.updateAttachment { if $0.key == key, $0.reports.stop == nil { $0.removalSeen = true } }
+    }
+
+    /// The app entered the background. Nil if it changes nothing.
+    mutating func enteredBackground() -> BackgroundAction? {
+        switch state {
+        case .initialized, .waitingForMain, .parked:
+            return state.takeAhead().map { .discardAhead($0) }
+        case .animating(let attachment) where attachment.reports.stop == nil:
+            // As for a cancel: the operation removes its animation and finishes now.
+            let removal = Removal(key: attachment.key, resolved: attachment.resolved,
+                                  hasTransition: attachment.hasTransition, appliesPolicy: false,
+                                  overwrittenKeyPaths: attachment.overwrittenKeyPaths)
+            return .finishRunning(removal, finishRemoving(attachment))
+        case .animating, .finished:
+            return nil
+        }
+    }
+
+    /// The operation's queue started holding back unstarted operations (it was suspended):
+    /// an unstarted step's commit ahead goes, returned to be discarded as if cancelled (if it
+    /// has begun, the layer is left as the cancellation policy says); the step starts afresh
+    /// when the queue hands it over.
+    mutating func heldBack() -> CommittedAhead? {
+        guard case .initialized = state else { return nil }
+        return state.takeAhead()
+    }
+
+    /// A gapless plan committed the operation's animation ahead. Returns whether it is the
+    /// operation's now (only before the start, once, without a cancel); if not, the caller
+    /// adds nothing.
+    mutating func committedAhead(_ committed: CommittedAhead) -> Bool {
+        guard acceptsCommitAhead, case .initialized(var unstarted) = state else { return false }
+        unstarted.ahead = committed
+        state = .initialized(unstarted)
+        return true
+    }
+
+    /// Whether an operation beginning at layer time `layerTime` adopts `ahead`: its begin
+    /// time has come.
+    static func adopts(_ ahead: CommittedAhead, at layerTime: CFTimeInterval) -> Bool {
+        layerTime >= ahead.begin - adoptionTolerance
+    }
+
+    // MARK: Helpers
+
+    /// An event the lifecycle's state cannot receive: a bug in the operation.
+    private func invalid(_ event: String) -> Never {
+        preconditionFailure("Internal inconsistency: \(state.name) received \(event)")
+    }
+
+    /// The beginning, on the main thread, once any gate was passed.
+    private mutating func begin(_ unstarted: Unstarted, _ beginning: Beginning, batch: Int) -> BeginAction {
+        if unstarted.isCancelRequested {
+            // A cancel the main thread did not see before preparing the fresh animation is
+            // applied to it once attached, so that every animation prepared is played.
+            guard case .fresh(let fresh) = beginning, let active = fresh.activeDuration else {
+                return endUnstarted(unstarted, .cancelled, batch: batch)
+            }
+            var attachment = Attachment(key: key, resolved: fresh.resolved, activeDuration: active,
+                                        hasTransition: fresh.hasTransition, batch: batch)
+            attachment.begin = fresh.begin
+            attachment.isCancelRequested = true
+            let removal = Removal(key: key, resolved: fresh.resolved, hasTransition: fresh.hasTransition,
+                                  appliesPolicy: true, overwrittenKeyPaths: [])
+            return .attach(discarding: unstarted.ahead, finishRemoving(attachment), cancelling: removal)
+        }
+        switch beginning {
+        case .cancelled:
+            invalid("a beginning that saw a cancel")
+        case .layerGone:
+            // With the layer gone there is nothing to take off it.
+            state = .finished(Finished(outcome: .interrupted, plannedEnd: nil, batch: batch))
+            return .finish(discarding: nil, applyPolicy: false, finish(.interrupted, cleanup: nil))
+        case .adoption(let layerTime, let beginMediaTime):
+            guard let ahead = unstarted.ahead, Self.adopts(ahead, at: layerTime) else { invalid("an adoption") }
+            var attachment = Attachment(key: ahead.key, resolved: ahead.resolved, activeDuration: ahead.end - ahead.begin,
+                                        hasTransition: false, batch: batch)
+            attachment.begin = (ahead.begin, beginMediaTime)
+            attachment.reports = ahead.reports
+            return .adopt(ahead, progress(attachment))
+        case .fresh(let fresh):
+            // A commit ahead not adopted: a dependency ended before its planned end.
+            guard let active = fresh.activeDuration else {
+                // Nothing to animate: the values are committed, the operation has finished.
+                state = .finished(Finished(outcome: .finished, plannedEnd: nil, batch: batch))
+                let start = StartAnnouncement(time: fresh.begin?.media, hooks: hooks)
+                return .attach(discarding: unstarted.ahead, Progress(start: start, finish: finish(.finished, cleanup: nil)),
+                               cancelling: nil)
+            }
+            var attachment = Attachment(key: key, resolved: fresh.resolved, activeDuration: active,
+                                        hasTransition: fresh.hasTransition, batch: batch)
+            attachment.begin = fresh.begin
+            return .attach(discarding: unstarted.ahead, progress(attachment), cancelling: nil)
+        }
+    }
+
+    /// Stores `attachment` and returns what its reports call for: the start once its begin
+    /// time is known, and the finish once both callbacks arrived.
+    private mutating func progress(_ attachment: consuming Attachment) -> Progress {
+        var progress = Progress.none
+        if let begin = attachment.begin, !attachment.startAnnounced {
+            attachment.startAnnounced = true
+            progress.start = StartAnnouncement(time: begin.media, hooks: hooks)
+        }
+        guard attachment.reports.areComplete else {
+            state = .animating(attachment)
+            return progress
+        }
+        let outcome = Self.outcome(stop: attachment.reports.stop, isCancelRequested: attachment.isCancelRequested)
+        state = .finished(Finished(outcome: outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil,
+                                   batch: attachment.batch))
+        let cleanup = outcome == .finished && attachment.staysAttached ? nil : (attachment.key, attachment.hasTransition)
+        if progress.start == nil { progress.start = unannouncedStart(attachment) }
+        progress.finish = finish(outcome, cleanup: cleanup)
+        return progress
+    }
+
+    /// Finishes an animating operation that takes its animation off the layer itself:
+    /// `.cancelled` if a cancel was requested, else `.interrupted`, without waiting for Core
+    /// Animation to report the removal.
+    private mutating func finishRemoving(_ attachment: Attachment) -> Progress {
+        let outcome = Self.outcome(stop: nil, isCancelRequested: attachment.isCancelRequested)
+        state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: attachment.batch))
+        return Progress(start: unannouncedStart(attachment), finish: finish(outcome, cleanup: nil))
+    }
+
+    /// The start of an animation that ends before Core Animation reported its begin time, so
+    /// that every finish follows a start.
+    private func unannouncedStart(_ attachment: Attachment) -> StartAnnouncement? {
+        attachment.startAnnounced ? nil : StartAnnouncement(time: attachment.begin?.media, hooks: hooks)
+    }
+
+    private static func outcome(stop: Bool?, isCancelRequested: Bool) -> AnimationOutcome {
+        if stop == true { return .finished }
+        return isCancelRequested ? .cancelled : .interrupted
+    }
+
+    /// Finishes an operation that has not begun; its commit ahead is taken off the layer,
+    /// with the cancellation policy if it has begun and a cancel was requested.
+    private mutating func endUnstarted(_ unstarted: Unstarted, _ outcome: AnimationOutcome, batch: Int?) -> BeginAction {
+        state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: batch))
+        return .finish(discarding: unstarted.ahead, applyPolicy: unstarted.isCancelRequested, finish(outcome, cleanup: nil))
+    }
+
+    /// The finish; releases the hooks, which hold the queue and run.
+    private mutating func finish(_ outcome: AnimationOutcome, cleanup: (key: String, hasTransition: Bool)?,
+                                 wasExecuting: Bool = true) -> Finish {
+        defer { hooks = Hooks() }
+        return Finish(outcome: outcome, wasExecuting: wasExecuting, cleanup: cleanup, hooks: hooks)
     }
 }

@@ -1,0 +1,260 @@
+import Foundation
+
+/// The states of ``OperationLifecycle``, their payloads, and what the main thread sends as
+/// the operation begins.
+extension OperationLifecycle {
+    /// Where the operation is. Its name is ``name``.
+    enum State {
+        /// Not started.
+        case initialized(Unstarted)
+        /// `start()` ran; the beginning hops to the main thread.
+        case waitingForMain(Unstarted)
+        /// On the main thread, held at a paused run's gate, since arriving in batch `batch`.
+        case parked(Unstarted, batch: Int)
+        /// The animation is on the layer; waiting for Core Animation's
+        /// `animationDidStop(_:finished:)` *and* the transaction's completion, in either order.
+        case animating(Attachment)
+        case finished(Finished)
+
+        /// The state's name, as the lifecycle article lists it.
+        var name: String {
+            switch self {
+            case .initialized: "initialized"
+            case .waitingForMain: "waitingForMain"
+            case .parked: "parked"
+            case .animating: "animating"
+            case .finished: "finished"
+            }
+        }
+    }
+
+    /// What an operation that has not begun keeps.
+    struct Unstarted {
+        /// The animation a gapless plan committed ahead, until the operation begins.
+        var ahead: CommittedAhead?
+        /// Whether `cancel` was received.
+        var isCancelRequested = false
+        /// Whether an ``AnimationQueue`` is calling `start()` (``AnimationOperation/startForQueue()``):
+        /// it then queues the arrival on the main thread itself.
+        var isStartedByQueue = false
+    }
+
+    /// What Core Animation reported about one added animation.
+    struct Reports: Equatable {
+        /// `animationDidStop(_:finished:)`'s flag, once delivered.
+        var stop: Bool?
+        /// Whether the transaction's completion block ran.
+        var completed = false
+        var areComplete: Bool { stop != nil && completed }
+    }
+
+    /// An animation committed before the operation started, by a gapless plan.
+    struct CommittedAhead {
+        let key: String
+        let resolved: ResolvedAnimation
+        /// The Core Animation object to add (a group beginning at `begin`).
+        let animation: CAAnimation
+        /// When it begins and ends, in the layer's time.
+        let begin: CFTimeInterval
+        let end: CFTimeInterval
+        /// Whether motion was reduced when it was resolved: a start that finds otherwise
+        /// (the system setting changed meanwhile) discards it and resolves afresh.
+        let isMotionReduced: Bool
+        var reports = Reports()
+    }
+
+    /// The animation of an operation that began.
+    struct Attachment {
+        let key: String
+        let resolved: ResolvedAnimation
+        /// The added animation's active duration, in the layer's time.
+        let activeDuration: CFTimeInterval
+        /// A `CATransition` (stored under `"transition"`) plays the visual; the animation
+        /// under `key` only times the operation.
+        let hasTransition: Bool
+        /// The ``StartBatch`` batch the operation arrived on the main thread in.
+        let batch: Int?
+        /// When Core Animation began it: in the layer's time, and the media time the start
+        /// is announced at. Nil until Core Animation resolved a `beginTime` of 0 at its commit.
+        var begin: (layer: CFTimeInterval, media: CFTimeInterval)?
+        var startAnnounced = false
+        var reports = Reports()
+        /// Whether `cancel` was received (after the animation stopped: the outcome is then
+        /// decided by the stop's flag).
+        var isCancelRequested = false
+        /// The main thread saw the animation gone before its end (removed by other code).
+        var removalSeen = false
+        /// The key paths of this operation's final values that a later operation has written
+        /// to the model since (Core Animation shows the animation added last); a cancel
+        /// leaves them to it.
+        var overwrittenKeyPaths: Set<String> = []
+
+        /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
+        /// ``MediaTiming/fillsForwards``).
+        var staysAttached: Bool { resolved.animation?.isRemovedOnCompletion == false }
+
+        /// When it ends in the layer's time; nil while unknown or if it will not end there.
+        var plannedEnd: CFTimeInterval? {
+            guard let begin, reports.stop != false, !removalSeen else { return nil }
+            return begin.layer + activeDuration
+        }
+    }
+
+    /// How the operation ended.
+    struct Finished {
+        let outcome: AnimationOutcome
+        /// Kept for a `.finished` operation: a gapless dependent committed after its
+        /// dependency ended still begins at that end.
+        let plannedEnd: CFTimeInterval?
+        let batch: Int?
+    }
+
+    /// The operation's settings, which its public properties and its queue and run set.
+    struct Settings {
+        var cancellationPolicy = CancellationPolicy.holdPresentation
+        var dependencyPolicy = DependencyCancellation.cancel
+        /// The policy the operation's queue was given for it, which overrides its own.
+        var queueDependencyPolicy: DependencyCancellation?
+        var motion = MotionPolicy.system
+        /// The gate of the paused run this operation belongs to, if any.
+        var gate: StartGate?
+        /// Whether `addDependency(_:)` was ever called: an operation that never had a
+        /// dependency skips reading `dependencies`, which Foundation copies under its lock.
+        var mayHaveDependencies = false
+
+        var effectiveDependencyPolicy: DependencyCancellation { queueDependencyPolicy ?? dependencyPolicy }
+    }
+
+    // MARK: What the main thread knows as the operation begins
+
+    /// What the main thread found as the operation passed its gate: the layer gone, the
+    /// operation cancelled, an animation committed ahead whose begin time has come (to
+    /// adopt), or a fresh animation resolved and prepared, not yet attached.
+    enum Beginning {
+        case layerGone
+        /// The operation was cancelled: nothing was prepared.
+        case cancelled
+        /// `layerTime` is the layer's time now, `beginMediaTime` the commit's begin in media
+        /// time, announced as the start.
+        case adoption(layerTime: CFTimeInterval, beginMediaTime: CFTimeInterval)
+        case fresh(Fresh)
+    }
+
+    /// A fresh animation, resolved and prepared on the main thread.
+    struct Fresh {
+        var resolved: ResolvedAnimation
+        /// The animation's active duration; nil when there is nothing to animate (the final
+        /// values are only written).
+        var activeDuration: CFTimeInterval?
+        /// When the step begins, in the layer's time and in media time, if known before the
+        /// commit: fixed as the add was prepared, or, with nothing to animate, now.
+        var begin: (layer: CFTimeInterval, media: CFTimeInterval)?
+        var hasTransition: Bool
+    }
+}
+
+extension OperationLifecycle.State {
+    var outcome: AnimationOutcome? {
+        switch self {
+        case .finished(let finished): finished.outcome
+        case .initialized, .waitingForMain, .parked, .animating: nil
+        }
+    }
+
+    var isUnstarted: Bool {
+        if case .initialized = self { true } else { false }
+    }
+
+    var isExecuting: Bool {
+        switch self {
+        case .waitingForMain, .parked, .animating: true
+        case .initialized, .finished: false
+        }
+    }
+
+    var attachment: OperationLifecycle.Attachment? {
+        if case .animating(let attachment) = self { return attachment }
+        return nil
+    }
+
+    var ahead: OperationLifecycle.CommittedAhead? {
+        switch self {
+        case .initialized(let unstarted), .waitingForMain(let unstarted), .parked(let unstarted, _): unstarted.ahead
+        case .animating, .finished: nil
+        }
+    }
+
+    var batch: Int? {
+        switch self {
+        case .parked(_, let batch): batch
+        case .animating(let attachment): attachment.batch
+        case .finished(let finished): finished.batch
+        case .initialized, .waitingForMain: nil
+        }
+    }
+
+    var isCancelRequested: Bool {
+        switch self {
+        case .initialized(let unstarted), .waitingForMain(let unstarted), .parked(let unstarted, _): unstarted.isCancelRequested
+        case .animating(let attachment): attachment.isCancelRequested
+        case .finished: false
+        }
+    }
+
+    var acceptsCommitAhead: Bool {
+        guard case .initialized(let unstarted) = self else { return false }
+        return unstarted.ahead == nil && !unstarted.isCancelRequested
+    }
+
+    /// When the started operation's animation ends, in its layer's time: nil before Core
+    /// Animation fixed its begin time, once it stopped unfinished or was seen removed, and
+    /// for an operation that ended other than `.finished`. A commit ahead does not count.
+    var plannedEnd: CFTimeInterval? {
+        switch self {
+        case .animating(let attachment): attachment.plannedEnd
+        case .finished(let finished): finished.plannedEnd
+        case .initialized, .waitingForMain, .parked: nil
+        }
+    }
+
+    /// Changes the attachment of an animating operation (nothing otherwise).
+    mutating func updateAttachment(_ update: (inout OperationLifecycle.Attachment) -> Void) {
+        guard case .animating(var attachment) = self else { return }
+        update(&attachment)
+        self = .animating(attachment)
+    }
+
+    /// Records a report of Core Animation's about the animation committed ahead.
+    mutating func recordAheadReport(key: String, _ record: (inout OperationLifecycle.Reports) -> Void) {
+        switch self {
+        case .initialized(var unstarted) where unstarted.ahead?.key == key:
+            record(&unstarted.ahead!.reports)
+            self = .initialized(unstarted)
+        case .waitingForMain(var unstarted) where unstarted.ahead?.key == key:
+            record(&unstarted.ahead!.reports)
+            self = .waitingForMain(unstarted)
+        case .parked(var unstarted, let batch) where unstarted.ahead?.key == key:
+            record(&unstarted.ahead!.reports)
+            self = .parked(unstarted, batch: batch)
+        default:
+            break
+        }
+    }
+
+    /// The commit ahead of an operation that has not begun, moved out (nil left behind).
+    mutating func takeAhead() -> OperationLifecycle.CommittedAhead? {
+        switch self {
+        case .initialized(var unstarted):
+            defer { self = .initialized(unstarted) }
+            return unstarted.ahead.take()
+        case .waitingForMain(var unstarted):
+            defer { self = .waitingForMain(unstarted) }
+            return unstarted.ahead.take()
+        case .parked(var unstarted, let batch):
+            defer { self = .parked(unstarted, batch: batch) }
+            return unstarted.ahead.take()
+        case .animating, .finished:
+            return nil
+        }
+    }
+}
