@@ -175,9 +175,14 @@ extension AnimationOperation {
     // MARK: Cancel, the background, the queue holding back
 
     /// `cancel()`: the hooks hear it at once (the queue cancels the dependents); the layer's
-    /// part runs on the main thread.
+    /// part runs on the main thread. An animation that has already reached its end (its
+    /// planned end has passed, and Core Animation has yet to say so) is left to finish.
     func performCancel() {
-        guard let action = stateLock.withLock({ lifecycle.cancelled() }) else { return }
+        // The layer's time, to tell whether a running animation has already reached its end;
+        // read outside the lock, and only for a running animation whose end is known.
+        let readsTime = stateLock.withLock { lifecycle.plannedEnd != nil && lifecycle.attachment != nil }
+        let layerTime = readsTime ? layer.map { $0.convertTime(timeSource.now(for: $0), from: nil) } : nil
+        guard let action = stateLock.withLock({ lifecycle.cancelled(at: layerTime) }) else { return }
         action.hooks.cancelled(self)
         switch action.effect {
         case .none:

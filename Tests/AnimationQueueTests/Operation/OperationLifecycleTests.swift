@@ -30,6 +30,8 @@ import Testing
     /// in the order the operation performs it.
     struct Driver {
         var lifecycle = OperationLifecycle(key: OperationLifecycleTests.key)
+        /// The layer's time a cancel is sent at.
+        var layerTime: CFTimeInterval = 11
 
         @discardableResult
         mutating func send(_ event: Event) -> [String] {
@@ -51,7 +53,7 @@ import Testing
             case .completed(let key):
                 return Self.summary(lifecycle.completed(key: key))
             case .cancel:
-                guard let action = lifecycle.cancelled() else { return [] }
+                guard let action = lifecycle.cancelled(at: layerTime) else { return [] }
                 switch action.effect {
                 case .none: return ["notifyCancelled"]
                 case .discardAhead(let ahead): return ["notifyCancelled"] + Self.discard(ahead, policy: true)
@@ -187,6 +189,26 @@ import Testing
         _ = driver.send(.stopped(key: Self.key, finished: true))
         #expect(driver.send(.cancel) == ["notifyCancelled"])
         #expect(driver.send(.completed(key: Self.key)) == ["finish(finished)"])
+    }
+
+    /// The animation ends at layer time 12: a cancel at 12 or later finds it ended on the
+    /// render server and leaves the outcome to Core Animation's reports, on their way.
+    @Test(arguments: [12.0, 13.0])
+    func aCancelAfterThePlannedEndLeavesTheOutcomeToTheReports(at time: CFTimeInterval) {
+        var driver = Self.animating()
+        driver.layerTime = time
+        #expect(driver.send(.cancel) == ["notifyCancelled"])
+        #expect(driver.lifecycle.outcome == nil)
+        _ = driver.send(.stopped(key: Self.key, finished: true))
+        #expect(driver.send(.completed(key: Self.key)) == ["finish(finished)"])
+    }
+
+    @Test func aCancelAfterThePlannedEndOfAnAnimationRemovedMeanwhileEndsCancelled() {
+        var driver = Self.animating()
+        driver.layerTime = 13
+        _ = driver.send(.cancel)
+        _ = driver.send(.stopped(key: Self.key, finished: false))
+        #expect(driver.send(.completed(key: Self.key)) == ["finish(cancelled)"])
     }
 
     @Test func callbacksOfAnotherKeyAreIgnored() {

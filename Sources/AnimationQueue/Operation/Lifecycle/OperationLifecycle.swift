@@ -4,7 +4,7 @@ import Foundation
 /// operation's mutable state lives here, most of it in the payload of the state where it
 /// means something, and the operation holds this value under its one lock.
 ///
-/// Each event is a method (OperationLifecycle+Events.swift) that moves the state on and
+/// Each event is a method (under "Events", below) that moves the state on and
 /// returns an action of a type of its own, which says everything that event can lead to.
 /// The operation performs the action after unlocking: KVO notifications, Core Animation
 /// calls and the hooks never run under the lock. No action is answered by another event:
@@ -178,8 +178,10 @@ struct OperationLifecycle {
         return .none
     }
 
-    /// `cancel()`. Nil if it changes nothing (a second cancel, or after the finish).
-    mutating func cancelled() -> CancelAction? {
+    /// `cancel()`, at `layerTime` in the layer's time (nil if not read: the operation is not
+    /// animating, or its layer is gone). Nil if it changes nothing (a second cancel, or after
+    /// the finish).
+    mutating func cancelled(at layerTime: CFTimeInterval?) -> CancelAction? {
         let notified = hooks
         switch state {
         case .initialized(var unstarted):
@@ -202,7 +204,10 @@ struct OperationLifecycle {
         case .animating(var attachment):
             guard !attachment.isCancelRequested else { return nil }
             attachment.isCancelRequested = true
-            guard attachment.reports.stop == nil else {
+            // Stopped, or past its planned end: the animation has ended on the render server,
+            // and Core Animation's reports of it, on their way, decide the outcome.
+            let hasEnded = attachment.plannedEnd.map { end in layerTime.map { $0 >= end } ?? false } ?? false
+            guard attachment.reports.stop == nil, !hasEnded else {
                 state = .animating(attachment)
                 return CancelAction(hooks: notified, effect: .none)
             }
