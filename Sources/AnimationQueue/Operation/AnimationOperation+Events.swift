@@ -175,14 +175,14 @@ extension AnimationOperation {
     // MARK: Cancel, the background, the queue holding back
 
     /// `cancel()`: the hooks hear it at once (the queue cancels the dependents); the layer's
-    /// part runs on the main thread. An animation that has already reached its end (its
-    /// planned end has passed, and Core Animation has yet to say so) is left to finish.
+    /// part runs on the main thread. An animation Core Animation has already taken off the
+    /// layer (it ended, or other code removed it) is left to the reports on their way.
     func performCancel() {
-        // The layer's time, to tell whether a running animation has already reached its end;
-        // read outside the lock, and only for a running animation whose end is known.
-        let readsTime = stateLock.withLock { lifecycle.plannedEnd != nil && lifecycle.attachment != nil }
-        let layerTime = readsTime ? layer.map { $0.convertTime(timeSource.now(for: $0), from: nil) } : nil
-        guard let action = stateLock.withLock({ lifecycle.cancelled(at: layerTime) }) else { return }
+        // Whether Core Animation has already taken a running animation off the layer (its
+        // reports are on their way); read outside the lock.
+        let runningKey = stateLock.withLock { lifecycle.attachment?.key }
+        let animationGone = runningKey.map { key in layer.map { $0.animation(forKey: key) == nil } ?? false } ?? false
+        guard let action = stateLock.withLock({ lifecycle.cancelled(animationGone: animationGone) }) else { return }
         action.hooks.cancelled(self)
         switch action.effect {
         case .none:

@@ -178,10 +178,10 @@ struct OperationLifecycle {
         return .none
     }
 
-    /// `cancel()`, at `layerTime` in the layer's time (nil if not read: the operation is not
-    /// animating, or its layer is gone). Nil if it changes nothing (a second cancel, or after
-    /// the finish).
-    mutating func cancelled(at layerTime: CFTimeInterval?) -> CancelAction? {
+    /// `cancel()`. `animationGone`: the running animation is no longer on the layer (Core
+    /// Animation ended or removed it, and its reports are on their way). Nil if it changes
+    /// nothing (a second cancel, or after the finish).
+    mutating func cancelled(animationGone: Bool = false) -> CancelAction? {
         let notified = hooks
         switch state {
         case .initialized(var unstarted):
@@ -204,10 +204,9 @@ struct OperationLifecycle {
         case .animating(var attachment):
             guard !attachment.isCancelRequested else { return nil }
             attachment.isCancelRequested = true
-            // Stopped, or past its planned end: the animation has ended on the render server,
-            // and Core Animation's reports of it, on their way, decide the outcome.
-            let hasEnded = attachment.plannedEnd.map { end in layerTime.map { $0 >= end } ?? false } ?? false
-            guard attachment.reports.stop == nil, !hasEnded else {
+            // Stopped, or gone from the layer: Core Animation has ended the animation, and its
+            // reports, on their way, decide the outcome.
+            guard attachment.reports.stop == nil, !animationGone else {
                 state = .animating(attachment)
                 return CancelAction(hooks: notified, effect: .none)
             }
