@@ -23,14 +23,12 @@ let package = Package(
                 .product(name: "AnimationQueue", package: root),
                 .product(name: "OpenQuartzCore", package: root, condition: .when(platforms: [.linux])),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            ]
         ),
         // Runs each workload beside its baselines and prints the ratio table.
         .executableTarget(
             name: "AnimationQueueRatios",
-            dependencies: ["BenchmarkWorkloads"],
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            dependencies: ["BenchmarkWorkloads"]
         ),
         .executableTarget(
             name: "AnimationQueueBenchmarks",
@@ -39,8 +37,8 @@ let package = Package(
                 "BenchmarkWorkloads",
             ],
             path: "Benchmarks/AnimationQueueBenchmarks",
-            swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-    ]
+    ],
+    swiftLanguageModes: [.v6]
 )

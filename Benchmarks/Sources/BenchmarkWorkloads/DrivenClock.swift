@@ -11,7 +11,10 @@ import OpenQuartzCore
 ///
 /// The manual clock does all timing; this wrapper only wakes the driver thread.
 public final class DrivenClock: OQC.Clock, @unchecked Sendable {
-    // Immutable after init; the manual clock and the semaphore are thread-safe.
+    // `holdLock` guards `held`, the one mutable stored property. The others are immutable
+    // after init, and the manual clock and the semaphore are thread-safe.
+    private let holdLock = NSLock()
+    private var held = false
     public let manual = OQC.ManualClock()
     private let wake = DispatchSemaphore(value: 0)
 
@@ -22,10 +25,6 @@ public final class DrivenClock: OQC.Clock, @unchecked Sendable {
     }
 
     public var now: CFTimeInterval { manual.now }
-
-    // `holdLock` guards `held`.
-    private let holdLock = NSLock()
-    private var held = false
 
     /// While held, time stands still: what is scheduled waits (a burst benchmark times the
     /// start of many animations without their ends running beside it).

@@ -38,8 +38,9 @@ public struct MainThreadCPU {
     }
 }
 
-/// Seconds elapsed while `body` runs.
-public func seconds(_ body: () async -> Void) async -> Double {
+/// Seconds elapsed while `body` runs, on the caller's actor (the main actor, for every
+/// workload): no hop to another executor is timed.
+public func seconds(isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void) async -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     await body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -74,6 +75,10 @@ public struct HeapProbe {
     public init() {
         start = MallocInterposerSwift.getStatistics()
     }
+
+    /// Mallocs counted in the process so far (the difference of two readings is what a
+    /// `HeapProbe` reports, for code that can carry only an integer).
+    public static var mallocsSoFar: Int { MallocInterposerSwift.getStatistics().mallocCount }
 
     /// Mallocs since `init`.
     public var mallocs: Int { MallocInterposerSwift.getStatistics().mallocCount - start.mallocCount }

@@ -3,9 +3,10 @@ import Dispatch
 import Foundation
 #if !canImport(QuartzCore)
 import OpenQuartzCore
+import Synchronization
 
 /// One timed run of a graph of operations.
-public struct GraphRun {
+public struct GraphRun: Sendable {
     public var seconds: Double
     public var count: Int
     public var mallocs: Int
@@ -158,7 +159,7 @@ public enum SchedulerWorkloads {
 }
 
 /// Resumes a continuation once, whichever of two racers comes first.
-private final class ResumeOnce<T>: @unchecked Sendable {
+private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
     // `lock` guards `continuation`.
     private let lock = NSLock()
     private var continuation: CheckedContinuation<T, Never>?
@@ -172,28 +173,30 @@ private final class ResumeOnce<T>: @unchecked Sendable {
     }
 }
 
-private final class PingPong: @unchecked Sendable {
-    // `remaining` is touched by one hop at a time.
-    private var remaining: Int
+/// Baseline (a)'s round trips. Each hop captures only `self`, so a hop's closure needs no
+/// context of its own; the count is atomic because the hops run on two threads in turn.
+private final class PingPong: Sendable {
+    private let remaining: Atomic<Int>
     private let done: CheckedContinuation<Void, Never>
     private let background = DispatchQueue(label: "bench.pong")
 
     init(count: Int, done: CheckedContinuation<Void, Never>) {
-        remaining = count
+        remaining = Atomic(count)
         self.done = done
     }
 
     func serve() {
         background.async { [self] in
-            guard remaining > 0 else { return done.resume() }
-            remaining -= 1
+            guard remaining.load(ordering: .relaxed) > 0 else { return done.resume() }
+            remaining.subtract(1, ordering: .relaxed)
             DispatchQueue.main.async { [self] in serve() }
         }
     }
 }
 
-private final class NestedCompletions: @unchecked Sendable {
-    // Touched by one completion at a time.
+/// Baseline (c)'s steps. Not `Sendable`: it is only reached through the completion blocks
+/// it sets, which Core Animation runs one after the other.
+private final class NestedCompletions {
     private let layer: CALayer
     private var remaining: Int
     private let done: CheckedContinuation<Void, Never>
