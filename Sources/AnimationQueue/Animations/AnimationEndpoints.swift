@@ -3,11 +3,10 @@ import Foundation
 /// The from- and to-values of a one-key-path animation (``BasicAnimation``,
 /// ``SpringAnimation``), kept both as typed values and as Core Animation takes them.
 ///
-/// The Core Animation forms are boxed once, when a value is set, in ``coreAnimation``: every
-/// step that plays the animation reads them as it resolves. That field comes first and its
-/// type is not generic, so code that is not specialised for `Value` (a resolution through
-/// `any LayerAnimation`) reads it at a fixed offset, without instantiating generic types for
-/// `Value` at each step.
+/// The Core Animation forms are boxed when a value is set, in ``coreAnimation``, which every
+/// step that plays the animation reads as it resolves. That field comes first and its type is
+/// not generic, so code that is not specialised for `Value` (a resolution through
+/// `any LayerAnimation`) reads it at a fixed offset.
 struct AnimationEndpoints<Value: AnimationValue> {
     private(set) var coreAnimation: CoreAnimationEndpoints
     private var fromBox: UncheckedSendableBox<Value?>
@@ -41,9 +40,9 @@ struct AnimationEndpoints<Value: AnimationValue> {
     }
 }
 
-/// The endpoints of a one-key-path animation as Core Animation takes them: immutable, so an
-/// animation description that is copied (into each operation that plays it, and at each
-/// resolution) copies one reference. Setting an endpoint replaces the whole object.
+/// The endpoints of a one-key-path animation as Core Animation takes them: immutable, so the
+/// copies of an animation description (in each operation that plays it, and at each
+/// resolution) share one object on any thread. Setting an endpoint replaces the whole object.
 final class CoreAnimationEndpoints: Sendable {
     private let fromBox: UncheckedSendableBox<Any?>
     private let toBox: UncheckedSendableBox<Any>

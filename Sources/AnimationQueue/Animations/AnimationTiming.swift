@@ -82,8 +82,8 @@ public struct AnimationTiming: Sendable, Hashable, CustomStringConvertible {
         return (CGPoint(x: CGFloat(p.0), y: CGFloat(p.1)), CGPoint(x: CGFloat(p.2), y: CGFloat(p.3)))
     }
 
-    /// The Core Animation timing function for this curve. The named curves return one shared
-    /// instance each (a timing function is immutable), so a burst of steps builds none.
+    /// The Core Animation timing function for this curve: one shared instance for each named
+    /// curve (a timing function is immutable), a new one for control points.
     ///
     /// ```swift
     /// animation.timingFunction = AnimationTiming.easeOut.mediaTimingFunction
@@ -108,7 +108,7 @@ public struct AnimationTiming: Sendable, Hashable, CustomStringConvertible {
 
 /// One `CAMediaTimingFunction` per named curve, shared by every animation that uses it: a
 /// timing function is immutable, and Core Animation's own named functions are shared objects
-/// too, so a burst of steps does not build one per step.
+/// too.
 private enum NamedTimingFunctions {
     // Immutable: CAMediaTimingFunction has no setters. (Boxed because Apple's SDKs do not
     // mark it Sendable.)

@@ -47,8 +47,7 @@ extension DelayedAnimation: KeyPathListing {
 }
 
 extension KeyPathListing {
-    /// `animation`'s key paths, if it is of this type: a cast between two generic types
-    /// (the same one), which copies the value without boxing it.
+    /// `animation`'s key paths, if it is of this type.
     fileprivate static func listedKeyPaths(of animation: some LayerAnimation) -> [String]? {
         (animation as? Self)?.listedKeyPaths
     }
@@ -61,7 +60,7 @@ extension KeyPathListing {
 
 extension LayerAnimation {
     /// The key paths, if the animation's type lists them. The check is on the type, so the
-    /// animation is not copied into an existential box: a plan labels every step with them.
+    /// animation is never boxed as an existential.
     private var listedKeyPathsIfListing: [String]? {
         guard let listing = Self.self as? any KeyPathListing.Type else { return nil }
         return listing.listedKeyPaths(of: self)

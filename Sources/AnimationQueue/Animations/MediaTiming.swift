@@ -148,9 +148,8 @@ public struct MediaTiming: Sendable, Hashable {
     /// a relative `beginTime`, and `fillMode = .backwards` so the from-value shows during
     /// the delay (`.both`, and not removed on completion, with ``fillsForwards``).
     ///
-    /// `animation` is a new object: a setting equal to Core Animation's default (a speed of
-    /// 1, no repeats, no autoreverse, no delay) is left unwritten, which a burst of a
-    /// thousand steps would otherwise pay for a thousand times.
+    /// `animation` is a new object, so a setting equal to Core Animation's default (a speed
+    /// of 1, no repeats, no autoreverse, no delay) is left unwritten.
     func apply(to animation: CAAnimation, duration: TimeInterval) {
         animation.duration = duration
         if speed != 1 { animation.speed = speed }

@@ -146,8 +146,8 @@ extension AnimationRun {
         layer.beginTime = parentNow - localNow / Double(rate)
     }
 
-    /// The topmost distinct layers among `layers`, in their first order. Linear in the layers
-    /// and their depth, so a plan of thousands of steps pays little for it.
+    /// The topmost distinct layers among `layers`, in their first order: those with no
+    /// ancestor among `layers`.
     static func topmost(_ layers: [CALayer]) -> [CALayer] {
         var seen = Set<ObjectIdentifier>(minimumCapacity: layers.count)
         let unique = layers.filter { seen.insert(ObjectIdentifier($0)).inserted }

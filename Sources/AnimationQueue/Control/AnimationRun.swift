@@ -119,9 +119,8 @@ public final class AnimationRun: @unchecked Sendable {
     }
 
     /// The topmost layers of the run, among those still alive, found the first time the run
-    /// is retimed (main thread): most runs are never paused or sped up, and a plan of a
-    /// thousand steps would otherwise walk a thousand layers' ancestors as it starts. A layer
-    /// that no longer exists is not retimed either way.
+    /// is retimed (main thread) rather than as it starts, since most runs are never paused or
+    /// sped up. A layer that no longer exists by then would not be retimed either way.
     var timedLayers: [TimedLayer] {
         if let found = foundTimedLayers { return found }
         var layers = graph.value.operations.compactMap { ($0 as? AnimationOperation)?.layer }

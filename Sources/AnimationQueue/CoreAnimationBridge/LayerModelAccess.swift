@@ -4,11 +4,9 @@ import Foundation
 /// the key path names one of the commonly animated ones, else through key-value coding.
 ///
 /// Every step reads its layer's model value once and writes its final value once as it
-/// begins. A typed property skips key-value coding's parsing of the key path, its lookup of
-/// the property and its boxing of the value, on every platform; a burst of a thousand steps
-/// pays that a thousand times. The result is the same either way: a value of another type
-/// (an `NSValue` from an earlier key-value read, say) goes through key-value coding, which
-/// converts it as before.
+/// begins; a typed property spares those accesses key-value coding's parsing and lookup. The
+/// result is the same either way: a value of another type (an `NSValue` from an earlier
+/// key-value read, say) goes through key-value coding, which converts it.
 enum LayerModelAccess {
     /// The value at `keyPath`, as `value(forKeyPath:)` returns it.
     static func value(of layer: CALayer, at keyPath: String) -> Any? {
@@ -28,9 +26,8 @@ enum LayerModelAccess {
 
     /// Sets `keyPath` to `value`, as `setValue(_:forKeyPath:)` does.
     ///
-    /// The key path is matched first and the value cast only for its property, so a write
-    /// makes one cast and copies nothing (matching the pair `(keyPath, value)` would copy
-    /// both into a tuple and try a cast for each case in turn).
+    /// The key path is matched first and the value cast only to its property's type, so a
+    /// write makes one cast; a value of another type falls through to key-value coding.
     static func set(_ value: Any?, at keyPath: String, of layer: CALayer) {
         switch keyPath {
         case "opacity": if let value = value as? Float { layer.opacity = value; return }

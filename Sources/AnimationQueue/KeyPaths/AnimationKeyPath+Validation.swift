@@ -32,8 +32,7 @@ extension AnimationKeyPath where Value: AnimationValue {
     }
 
     /// The check itself, for a combination not checked before. A function of its own, never
-    /// inlined: its typed locals make generic code instantiate `Optional<Value>`'s type at
-    /// every call, which the check that passed before (every step but the first) would pay.
+    /// inlined, so that its generic locals stay off the path of a combination that passed.
     @inline(never)
     private func validateUnchecked(_ checked: KeyPathValidation.Passed, on layer: CALayer,
                                    file: StaticString, line: UInt) {
@@ -76,9 +75,8 @@ extension Optional: OptionalBox {
 }
 
 /// The key paths that passed ``AnimationKeyPath/validate(on:file:line:)`` for a layer class
-/// and value type, so a step pays for the check (a key-value read of the layer) once per
-/// kind of layer, not once per step. A failed check stops the program, so only passes are
-/// recorded.
+/// and value type, so the check (a key-value read of the layer) runs once per combination,
+/// not once per step. A failed check stops the program, so only passes are recorded.
 enum KeyPathValidation {
     struct Passed: Hashable {
         var layerClass: ObjectIdentifier
@@ -89,8 +87,8 @@ enum KeyPathValidation {
     // `lock` guards `passed` and `lastPassed`.
     private static let lock = NSLock()
     nonisolated(unsafe) private static var passed: Set<Passed> = []
-    /// The check found last: the steps of a burst animate one kind of layer and key, and
-    /// comparing with it is cheaper than hashing the key path.
+    /// The check found last, compared before `passed` is searched: the steps of a burst
+    /// usually animate one kind of layer and key path.
     nonisolated(unsafe) private static var lastPassed: Passed?
 
     static func hasPassed(_ check: Passed) -> Bool {

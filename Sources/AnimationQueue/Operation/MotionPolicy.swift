@@ -33,8 +33,8 @@ public enum MotionPolicy: Sendable, Hashable {
 
     /// The system's Reduce Motion setting; call on the main thread.
     static var systemPrefersReducedMotion: Bool {
-        // One variable through `getenv`: `ProcessInfo.environment` copies the whole
-        // environment into a dictionary, about 100 mallocs, and this runs on every step.
+        // The one variable is read through `getenv`, not `ProcessInfo.environment`, which
+        // copies the whole environment on every read.
         if let value = getenv("ANIMATIONQUEUE_REDUCE_MOTION") { return String(cString: value) == "1" }
         #if canImport(UIKit)
         return MainActor.assumeIsolated { UIAccessibility.isReduceMotionEnabled }

@@ -7,8 +7,8 @@ public struct PlanGraph {
     /// Every operation, in plan order.
     private(set) var operations: [Operation] = []
     /// Each operation's dependencies, in the order of ``operations``: what its
-    /// `dependencies` holds, kept here so that checking and running the plan need not ask
-    /// Foundation, which copies them on every read.
+    /// `dependencies` holds, kept here so that checking and running the plan need not read
+    /// them from Foundation, which copies them on every read.
     private(set) var dependencyLists: [[Operation]] = []
     /// Operations by step name.
     private(set) var named: [String: Operation] = [:]
@@ -33,8 +33,8 @@ public struct PlanGraph {
     /// host of a plan that animates no layer.
     var timingHost: CALayer? { firstLayer ?? privateHost }
 
-    /// Makes room for `count` more steps, growing geometrically so that many small groups
-    /// reserving in turn do not copy the graph each time.
+    /// Makes room for `count` more steps. The capacity grows geometrically, as appending
+    /// would grow it, because many small groups reserve room in turn.
     mutating func reserveCapacity(forMoreSteps count: Int) {
         let needed = operations.count + count
         guard operations.capacity < needed else { return }

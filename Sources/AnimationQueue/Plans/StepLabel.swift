@@ -3,10 +3,10 @@ import Foundation
 /// A step's label in events, traces and messages: its name, or a description such as
 /// `"step 3 (opacity) on 'badge'"`, written out when it is read.
 ///
-/// A run records two events per step; most runs never have them read. So a generated label
-/// keeps what it is made of (the step's position, its animation, which names the key paths,
-/// and its layer's name when the plan was compiled) and writes the text on each read, on
-/// whatever thread reads it. Everything it reads is immutable.
+/// Most labels are never read, so a generated label keeps what it is made of (the step's
+/// position, its animation, which names the key paths, and its layer's name when the plan
+/// was compiled) and writes the text on each read, on whatever thread reads it. Everything
+/// it reads is immutable.
 struct StepLabel: Sendable {
     private enum Source: Sendable {
         case text(String)

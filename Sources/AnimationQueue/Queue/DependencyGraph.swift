@@ -194,8 +194,7 @@ struct DependencyGraph {
         enum Mark { case visiting, done }
         var marks: [ObjectIdentifier: Mark] = [:]
         for (index, root) in operations.enumerated() where marks[ObjectIdentifier(root)] == nil {
-            // An operation without dependencies is on no cycle (a burst of independent steps
-            // is checked without building anything).
+            // An operation without dependencies is on no cycle.
             let dependencies = lists?[index] ?? root.dependencies
             if dependencies.isEmpty { continue }
             // Each frame: an operation and the index of the next dependency to visit.

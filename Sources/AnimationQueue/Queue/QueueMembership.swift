@@ -3,8 +3,8 @@ import Foundation
 /// Which ``AnimationQueue`` holds each unfinished operation, process-wide, so an operation
 /// added to a second queue is reported instead of being started twice.
 enum QueueMembership {
-    // `lock` guards `queues`, so its accesses skip the run-time exclusivity check (a claim
-    // makes one per operation).
+    // `lock` guards `queues`. The lock already rules out overlapping accesses, so they skip
+    // the run-time exclusivity check.
     private static let lock = NSLock()
     @exclusivity(unchecked) nonisolated(unsafe) private static var queues: [ObjectIdentifier: String] = [:]
 

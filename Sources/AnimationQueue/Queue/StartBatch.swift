@@ -3,18 +3,19 @@ import Foundation
 /// Begins animation operations on the main thread in batches.
 ///
 /// Every ``AnimationOperation`` whose start reaches the main thread before the main queue
-/// next turns begins in that turn, inside one `CATransaction`: a thousand steps that become
-/// ready together cost one hop to the main thread and one commit, not a thousand, and their
-/// animations get one begin time.
+/// next turns begins in that turn, inside one `CATransaction`: steps that become ready
+/// together share one hop to the main thread and one commit, and their animations get one
+/// begin time.
 ///
 /// Each operation still adds its animation in a transaction of its own, nested in the
 /// batch's, with its own completion block, so it keeps its own outcome and cancellation:
 /// the batch only groups the moment they begin. The beginning is made in phases over the
 /// whole batch: every operation checks its run's gate and resolves its animation against
 /// its layer as it was when the batch began, then every one begins (its lifecycle moves on
-/// and its animation is attached), then every start known before the commit is announced. Nested transactions take effect when the
-/// batch's commits, so Core Animation fixes every begin time then; after its commit the
-/// batch reads them back for the operations whose start someone hears.
+/// and its animation is attached), then every start known before the commit is announced.
+/// Nested transactions take effect when the batch's transaction commits, so Core Animation
+/// fixes every begin time then; after its commit the batch reads them back for the
+/// operations whose start someone hears.
 ///
 /// Operations arrive in the order their starts were queued. An operation that becomes ready
 /// while a batch is being started (its dependency ended at once) is started by the same

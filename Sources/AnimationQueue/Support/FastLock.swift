@@ -3,13 +3,12 @@ import Foundation
 import os
 #endif
 
-/// A mutual-exclusion lock in one allocation: the platform's lock word is stored in the
-/// object itself (`os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere).
+/// A mutual-exclusion lock that stores the platform's lock word in the object itself
+/// (`os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere); ``withLock(_:)``
+/// calls the platform's functions directly.
 ///
-/// Every ``AnimationOperation`` has one, and a burst of a thousand steps builds a thousand.
-/// `NSLock` costs an object and, on Linux, a separate allocation for its mutex, and each of
-/// its `lock()`/`unlock()` calls is a dynamically dispatched method; this lock is one
-/// allocation, and ``withLock(_:)`` calls the platform's functions directly.
+/// Every ``AnimationOperation`` has one, so it is kept lighter than `NSLock`: one allocation,
+/// and no dynamically dispatched calls.
 ///
 /// Not recursive: `body` must not take the same lock again (`os_unfair_lock` stops the
 /// program; a `pthread_mutex_t`, like `NSLock`, deadlocks).

@@ -22,8 +22,8 @@ enum MainThread {
 
     /// Whether the caller runs on the main thread (on Linux, also: on the main queue).
     ///
-    /// On Linux the queue's key is read first: `Thread.isMainThread` makes two system calls
-    /// there (`getpid`, `gettid`), which a burst of starts on the main queue would pay per step.
+    /// On Linux the queue's key is read first, since `Thread.isMainThread` makes system calls
+    /// there.
     static var isCurrent: Bool {
         #if canImport(Darwin)
         Thread.isMainThread
