@@ -180,6 +180,14 @@ enum AppleBehaviourProbes {
         return layer.presentation().map { Double($0.position.x) } ?? .nan
     }
 
+    /// A `position.x` animation from `from` to `to`, all else at its defaults.
+    static func positionXRamp(from: CGFloat, to: CGFloat) -> CABasicAnimation {
+        let ramp = CABasicAnimation(keyPath: "position.x")
+        ramp.fromValue = from
+        ramp.toValue = to
+        return ramp
+    }
+
     /// Moves a paused host to local time `time` and commits it.
     static func seek(_ host: CALayer, to time: CFTimeInterval) {
         host.timeOffset = time
@@ -196,6 +204,20 @@ enum AppleBehaviourProbes {
         fade.delegate = StopRecorder(log: log)
         layer.add(fade, forKey: "fade")
         CATransaction.commit()
+    }
+
+    /// The result of a probe that reads numbers, `seen`, where OpenQuartzCore expects
+    /// `expected`, one for one (each to within 1e-3), and that no variance mode models.
+    static func reading(
+        _ seen: [Double], expected: [Double], question: String, openQuartzCoreChoice: String
+    ) -> ProbeResult {
+        ProbeResult(
+            question: question,
+            openQuartzCoreChoice: openQuartzCoreChoice,
+            alternativeMode: nil,
+            observed: seen.map { "\($0)" }.joined(separator: " and "),
+            matches: seen.count == expected.count && zip(seen, expected).allSatisfy { abs($0 - $1) < 1e-3 }
+        )
     }
 
     static func fade(duration: CFTimeInterval = duration) -> CABasicAnimation {
@@ -580,13 +602,10 @@ enum AppleBehaviourProbes {
     /// segment under a paused host.
     static func positiveContinuityGivesSharpCorners() -> ProbeResult {
         let seen = middleSegmentOfCubicKeyframes { $0.continuityValues = [1, 1, 1, 1] }
-        let straight = abs(seen[0] - 7.5) < 1e-3 && abs(seen[1] - 2.5) < 1e-3
-        return ProbeResult(
+        return reading(
+            seen, expected: [7.5, 2.5],
             question: "cubic keyframes 0, 10, 0, 10 with continuity +1: position.x a quarter and three quarters into 10 → 0",
-            openQuartzCoreChoice: "straight segments, as the header says (sharp corners): 7.5 and 2.5 (the opposite sign gives 9.375 and 0.625)",
-            alternativeMode: nil,
-            observed: seen.map { "\($0)" }.joined(separator: " and "),
-            matches: straight
+            openQuartzCoreChoice: "straight segments, as the header says (sharp corners): 7.5 and 2.5 (the opposite sign gives 9.375 and 0.625)"
         )
     }
 
@@ -597,13 +616,10 @@ enum AppleBehaviourProbes {
     /// the middle segment under a paused host.
     static func positiveBiasMovesTheCurveBeforeTheKeyframe() -> ProbeResult {
         let seen = middleSegmentOfCubicKeyframes { $0.biasValues = [1, 1, 1, 1] }
-        let turnsBefore = abs(seen[0] - 6.5625) < 1e-3 && abs(seen[1] + 0.3125) < 1e-3
-        return ProbeResult(
+        return reading(
+            seen, expected: [6.5625, -0.3125],
             question: "cubic keyframes 0, 10, 0, 10 with bias +1: position.x a quarter and three quarters into 10 → 0",
-            openQuartzCoreChoice: "the curve turns before each keyframe, as the header says: 6.5625 and −0.3125 (the opposite sign gives 10.3125 and 3.4375)",
-            alternativeMode: nil,
-            observed: seen.map { "\($0)" }.joined(separator: " and "),
-            matches: turnsBefore
+            openQuartzCoreChoice: "the curve turns before each keyframe, as the header says: 6.5625 and −0.3125 (the opposite sign gives 10.3125 and 3.4375)"
         )
     }
 
@@ -717,20 +733,16 @@ enum AppleBehaviourProbes {
     /// plus the value of the current repeat cycle". An autoreversing 0 → 10 ramp repeated
     /// twice, sampled a quarter into its second cycle under a paused host.
     static func cumulativeAutoreversingRepeats() -> ProbeResult {
-        let bounce = CABasicAnimation(keyPath: "position.x")
-        bounce.fromValue = CGFloat(0)
-        bounce.toValue = CGFloat(10)
+        let bounce = positionXRamp(from: 0, to: 10)
         bounce.duration = 1
         bounce.repeatCount = 2
         bounce.autoreverses = true
         bounce.isCumulative = true
         let seen = positionX(showing: bounce, at: 2.5)
-        return ProbeResult(
+        return reading(
+            [seen], expected: [5],
             question: "cumulative, autoreversing 0 → 10 ramp (1 s each way), position.x at 2.5 s",
-            openQuartzCoreChoice: "5 (each cycle ends where it began, so nothing accumulates; one pass's change per cycle would give 15)",
-            alternativeMode: nil,
-            observed: "\(seen)",
-            matches: abs(seen - 5) < 1e-3
+            openQuartzCoreChoice: "5 (each cycle ends where it began, so nothing accumulates; one pass's change per cycle would give 15)"
         )
     }
 
@@ -741,20 +753,16 @@ enum AppleBehaviourProbes {
     /// cycle; read as SMIL's "sum" (the end value, 10, added to the cycle's own 5 → 10), it is
     /// 17.5.
     static func cumulativeRepeatsFromANonZeroStart() -> ProbeResult {
-        let ramp = CABasicAnimation(keyPath: "position.x")
-        ramp.fromValue = CGFloat(5)
-        ramp.toValue = CGFloat(10)
+        let ramp = positionXRamp(from: 5, to: 10)
         ramp.duration = 1
         ramp.repeatCount = 3
         ramp.isCumulative = true
         ramp.timingFunction = CAMediaTimingFunction(name: .linear)
         let seen = positionX(showing: ramp, at: 1.5)
-        return ProbeResult(
+        return reading(
+            [seen], expected: [12.5],
             question: "cumulative 5 → 10 linear ramp (1 s, 3 repeats), position.x at 1.5 s",
-            openQuartzCoreChoice: "12.5 (each cycle adds one pass's change, 5; adding the end value, 10, would give 17.5)",
-            alternativeMode: nil,
-            observed: "\(seen)",
-            matches: abs(seen - 12.5) < 1e-3
+            openQuartzCoreChoice: "12.5 (each cycle adds one pass's change, 5; adding the end value, 10, would give 17.5)"
         )
     }
 
@@ -777,12 +785,10 @@ enum AppleBehaviourProbes {
         CATransaction.flush()
         seek(host, to: 0.25)
         let seen = layer.presentation().map { Double($0.transform.m41) } ?? .nan
-        return ProbeResult(
+        return reading(
+            [seen], expected: [10],
             question: "valueFunction translateX, toValue 40 only, on a layer translated by 100: m41 at 0.25 s",
-            openQuartzCoreChoice: "10 (from the function's identity, 0; from the layer's own x offset, 100, it would be 85)",
-            alternativeMode: nil,
-            observed: "\(seen)",
-            matches: abs(seen - 10) < 1e-3
+            openQuartzCoreChoice: "10 (from the function's identity, 0; from the layer's own x offset, 100, it would be 85)"
         )
     }
 
@@ -790,20 +796,16 @@ enum AppleBehaviourProbes {
     /// duration and describes them together; it does not say which duration the scale
     /// takes. A `position.x` 0 → 100 ramp with no duration in a 1 s group, sampled at 0.5 s.
     static func groupChildWithoutADuration() -> ProbeResult {
-        let ramp = CABasicAnimation(keyPath: "position.x")
-        ramp.fromValue = CGFloat(0)
-        ramp.toValue = CGFloat(100)
+        let ramp = positionXRamp(from: 0, to: 100)
         ramp.timingFunction = CAMediaTimingFunction(name: .linear)
         let group = CAAnimationGroup()
         group.animations = [ramp]
         group.duration = 1
         let seen = positionX(showing: group, at: 0.5)
-        return ProbeResult(
+        return reading(
+            [seen], expected: [50],
             question: "a 0 → 100 position.x ramp with no duration in a 1 s group: position.x at 0.5 s",
-            openQuartzCoreChoice: "50 (the child spans the group; with the transaction's 0.25 s it would have ended, showing the model's 0)",
-            alternativeMode: nil,
-            observed: "\(seen)",
-            matches: abs(seen - 50) < 1e-3
+            openQuartzCoreChoice: "50 (the child spans the group; with the transaction's 0.25 s it would have ended, showing the model's 0)"
         )
     }
 
