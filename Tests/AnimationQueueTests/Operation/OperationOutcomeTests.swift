@@ -147,9 +147,7 @@ struct OperationOutcomeTests {
         #expect(layer.opacity == 0.25)
         #expect(shownOpacity(layer) == 0.25)
         #expect(layer.animationKeys() == nil)
-        await fixture.clock.advance(by: 2)
-        #expect(fade.finishCount == 1)
-        #expect(fixture.clock.pendingWork.isEmpty)
+        await expectStaysFinishedOnce(fade, fixture: fixture)
     }
 
     @Test func operationCancelledWhileItsDependencyRunsNeverStartsAndTheDependencyFinishes() async {
@@ -171,9 +169,7 @@ struct OperationOutcomeTests {
         #expect(second.opacity == 0.25)
         #expect(second.animationKeys() == nil)
         #expect(first.opacity == 0)
-        await fixture.clock.advance(by: 2)
-        #expect(follow.finishCount == 1)
-        #expect(fixture.clock.pendingWork.isEmpty)
+        await expectStaysFinishedOnce(follow, fixture: fixture)
     }
 
     /// A dependency cancelled outside the animation's queue (a network fetch, say) cancels an
@@ -273,9 +269,7 @@ struct OperationOutcomeTests {
         #expect(layer.opacity == 0.5)
         #expect(shownOpacity(layer) == 0.5)
         #expect(layer.animationKeys() == nil)
-        await fixture.clock.advance(by: 2)
-        #expect(fade.finishCount == 1)
-        #expect(fixture.clock.pendingWork.isEmpty)
+        await expectStaysFinishedOnce(fade, fixture: fixture)
     }
 
     @Test func removeAllAnimationsInterruptsEveryOperationOnTheLayer() async {
@@ -343,9 +337,7 @@ struct OperationOutcomeTests {
         // The finish time reported to hooks (and AnimationRun's events) stays on the layer's
         // virtual clock after the layer is gone (it once fell back to real time).
         #expect(fixture.log.time(of: "doomed finished") == 1)
-        await fixture.clock.advance(by: 2)
-        #expect(doomed.finishCount == 1)
-        #expect(fixture.clock.pendingWork.isEmpty)
+        await expectStaysFinishedOnce(doomed, fixture: fixture)
     }
 
     @Test func layerDeallocatedWhileRunningInterruptsTheOperation() async {
@@ -362,9 +354,7 @@ struct OperationOutcomeTests {
         #expect(weakLayer == nil, "nothing but the test should keep a running layer alive")
         await expectFinishedOnce(fade, .interrupted, clock: fixture.clock)
         #expect(fixture.log.time(of: "fade finished") == 0.5)
-        await fixture.clock.advance(by: 2)
-        #expect(fade.finishCount == 1)
-        #expect(fixture.clock.pendingWork.isEmpty)
+        await expectStaysFinishedOnce(fade, fixture: fixture)
     }
 
     // MARK: Nothing to animate
@@ -468,5 +458,14 @@ struct OperationOutcomeTests {
             if layer.opacity != expected { break }
         }
     }
+}
+
+/// Two seconds of virtual time after `operation` finished, it has still finished only once
+/// and the clock has nothing left to run.
+private func expectStaysFinishedOnce(_ operation: ProbedAnimationOperation, fixture: QueueFixture,
+                                     sourceLocation: SourceLocation = #_sourceLocation) async {
+    await fixture.clock.advance(by: 2)
+    #expect(operation.finishCount == 1, sourceLocation: sourceLocation)
+    #expect(fixture.clock.pendingWork.isEmpty, sourceLocation: sourceLocation)
 }
 #endif

@@ -381,32 +381,32 @@ struct AnimationQueueTests {
         #expect(fixture.clock.pendingWork.isEmpty)
     }
 
-    /// The queue reads an operation's own setting when a dependency is cancelled, not when
-    /// the operation was added: the owner may still configure it.
-    @Test func proceedSetAfterAddingIsHonoured() async {
-        let fixture = QueueFixture()
-        let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
-        let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
-        let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
-        stepB.addDependency(stepA)
-        fixture.queue.addOperations([stepA, stepB])
-        stepB.onCancelledDependency = .proceed
-        await fixture.clock.advance(by: 0.5)
-        stepA.cancel()
-        await fixture.clock.advance(to: 1)
-        await expectFinishedOnce(stepA, .cancelled, clock: fixture.clock)
-        await expectFinishedOnce(stepB, .finished, clock: fixture.clock)
-        #expect(fixture.log.time(of: "B executing") == 0.5)
+    /// Where a test asks for `.proceed`.
+    enum ProceedSetting: Sendable, CaseIterable {
+        /// The operation's own setting, made after the operation was added: the queue reads it
+        /// when a dependency is cancelled, not when the operation was added, so the owner may
+        /// still configure it.
+        case operationsOwnSettingAfterAdding
+        /// The batch-level setting given to `addOperation`, which overrides the operation's
+        /// own (its default, `.cancel`).
+        case batchLevel
     }
 
-    @Test func batchLevelProceedOverridesTheOperationsOwnSetting() async {
+    @Test(arguments: ProceedSetting.allCases)
+    func aDependentToldToProceedStartsWhenItsDependencyIsCancelled(setting: ProceedSetting) async {
         let fixture = QueueFixture()
         let a = fixture.layer(opacity: 0), b = fixture.layer(opacity: 0)
         let stepA = ProbedAnimationOperation("A", layer: a, animation: OpacityRamp(from: 0, to: 1, duration: 1), log: fixture.log)
         let stepB = ProbedAnimationOperation("B", layer: b, animation: OpacityRamp(from: 0, to: 1, duration: 0.5), log: fixture.log)
         stepB.addDependency(stepA)
-        fixture.queue.addOperation(stepA)
-        fixture.queue.addOperation(stepB, onCancelledDependency: .proceed)
+        switch setting {
+        case .operationsOwnSettingAfterAdding:
+            fixture.queue.addOperations([stepA, stepB])
+            stepB.onCancelledDependency = .proceed
+        case .batchLevel:
+            fixture.queue.addOperation(stepA)
+            fixture.queue.addOperation(stepB, onCancelledDependency: .proceed)
+        }
         await fixture.clock.advance(by: 0.5)
         stepA.cancel()
         await fixture.clock.advance(to: 1)

@@ -226,31 +226,21 @@ struct LongChainTests {
         }
     }
 
-    /// Cancelling the head of a 100,000-step chain cancels every step at once (propagation is
-    /// synchronous). Run in a child process: a stack overflow in cancellation propagation
-    /// would otherwise take the whole test run down.
-    @Test func cancellingTheHeadOfAHundredThousandStepChainCancelsEveryStep() async {
-        await #expect(processExitsWith: .success) {
-            let queue = AnimationQueue(name: "cancel long chain")
-            queue.isSuspended = true
-            let layer = CALayer()
-            var steps: [AnimationOperation] = []
-            for _ in 0..<100_000 {
-                let step = AnimationOperation(layer: layer, animation: OpacityRamp(from: 0, to: 1, duration: 0))
-                if let previous = steps.last { step.addDependency(previous) }
-                steps.append(step)
-            }
-            queue.addOperations(steps)
-            steps[0].cancel()
-            guard steps.allSatisfy(\.isCancelled) else { exit(2) }
-            exit(0)
-        }
+    /// How a test cancels a suspended chain.
+    enum ChainCancellation: String, Sendable, Codable, CaseIterable {
+        /// Cancelling the head cancels every step at once (propagation is synchronous).
+        case head
+        /// `cancelAll()` cancels every step.
+        case cancelAll
     }
 
-    /// `cancelAll()` on a suspended 100,000-step chain cancels every step.
-    @Test func cancelAllOnAHundredThousandStepChainCancelsEveryStep() async {
-        await #expect(processExitsWith: .success) {
-            let queue = AnimationQueue(name: "cancelAll long chain")
+    /// Cancelling a suspended 100,000-step chain, by its head or with `cancelAll()`, cancels
+    /// every step. Run in a child process: a stack overflow in cancellation propagation would
+    /// otherwise take the whole test run down.
+    @Test(arguments: ChainCancellation.allCases)
+    func cancellingAHundredThousandStepChainCancelsEveryStep(by cancellation: ChainCancellation) async {
+        await #expect(processExitsWith: .success) { [cancellation] in
+            let queue = AnimationQueue(name: "cancel long chain (\(cancellation.rawValue))")
             queue.isSuspended = true
             let layer = CALayer()
             var steps: [AnimationOperation] = []
@@ -260,7 +250,10 @@ struct LongChainTests {
                 steps.append(step)
             }
             queue.addOperations(steps)
-            queue.cancelAll()
+            switch cancellation {
+            case .head: steps[0].cancel()
+            case .cancelAll: queue.cancelAll()
+            }
             guard steps.allSatisfy(\.isCancelled) else { exit(2) }
             exit(0)
         }
