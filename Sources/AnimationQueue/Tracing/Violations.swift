@@ -4,6 +4,17 @@ import Foundation
 // kind of mistake, all in this file. Each message names the problem and the fix, so the
 // crash log alone tells the user what to change.
 
+/// Stops the program with the message most of these functions give:
+/// "AnimationQueue: `subject` must be `requirement`, got `value`. `fix`".
+///
+/// - Parameters:
+///   - value: The value passed, as the caller interpolates it (a `Float` reads differently
+///     from the same number as a `Double`).
+private func APIViolationOutOfRange(_ subject: String, mustBe requirement: String, got value: String, fix: String,
+                                    file: StaticString, line: UInt) -> Never {
+    preconditionFailure("AnimationQueue: \(subject) must be \(requirement), got \(value). \(fix)", file: file, line: line)
+}
+
 /// Stops the program because a time value is negative, NaN or infinite.
 ///
 /// - Parameters:
@@ -11,17 +22,15 @@ import Foundation
 ///   - value: The value passed.
 func APIViolationInvalidTime(_ name: String, _ value: TimeInterval,
                              file: StaticString = #fileID, line: UInt = #line) -> Never {
-    preconditionFailure(
-        "AnimationQueue: \(name) must be a finite number of seconds ≥ 0, got \(value). "
-            + "Pass 0 or a positive finite value.",
-        file: file, line: line)
+    APIViolationOutOfRange(name, mustBe: "a finite number of seconds ≥ 0", got: "\(value)",
+                           fix: "Pass 0 or a positive finite value.", file: file, line: line)
 }
 
 /// Stops the program because a reduced-motion limit is negative or not a number.
 func APIViolationInvalidShortening(_ limit: TimeInterval, file: StaticString = #fileID, line: UInt = #line) -> Never {
-    preconditionFailure(
-        "AnimationQueue: ReducedMotionBehavior.shorten(to:) must be a number of seconds ≥ 0, got \(limit). "
-            + "Pass 0 to jump to the final values, a positive limit, or .infinity to keep the motion whole.",
+    APIViolationOutOfRange(
+        "ReducedMotionBehavior.shorten(to:)", mustBe: "a number of seconds ≥ 0", got: "\(limit)",
+        fix: "Pass 0 to jump to the final values, a positive limit, or .infinity to keep the motion whole.",
         file: file, line: line)
 }
 
@@ -57,9 +66,9 @@ private func nonFiniteNumber(in value: Any) -> Double? {
 
 /// Stops the program because an animation's speed is not a finite number greater than 0.
 func APIViolationInvalidSpeed(_ value: Float, file: StaticString = #fileID, line: UInt = #line) -> Never {
-    preconditionFailure(
-        "AnimationQueue: speed must be a finite number > 0, got \(value). "
-            + "Use 1 for normal speed, 2 for twice as fast; to pause, pause the run instead.",
+    APIViolationOutOfRange(
+        "speed", mustBe: "a finite number > 0", got: "\(value)",
+        fix: "Use 1 for normal speed, 2 for twice as fast; to pause, pause the run instead.",
         file: file, line: line)
 }
 
@@ -126,9 +135,9 @@ func APIViolationSegmentTimings(count: Int, segments: Int,
 ///   - requirement: The valid range in words, for example `"> 0"`.
 func APIViolationSpringParameter(_ name: String, _ value: Double, _ requirement: String,
                                  file: StaticString = #fileID, line: UInt = #line) -> Never {
-    preconditionFailure(
-        "AnimationQueue: spring \(name) must be \(requirement), got \(value). "
-            + "Pass a value in that range (Core Animation would silently fall back to its default).",
+    APIViolationOutOfRange(
+        "spring \(name)", mustBe: requirement, got: "\(value)",
+        fix: "Pass a value in that range (Core Animation would silently fall back to its default).",
         file: file, line: line)
 }
 
@@ -153,9 +162,9 @@ func validatedTime(_ value: TimeInterval, _ name: String,
 /// Stops the program because a Bézier control point is out of range.
 func APIViolationControlPoint(_ name: String, _ value: Double, _ requirement: String,
                               file: StaticString = #fileID, line: UInt = #line) -> Never {
-    preconditionFailure(
-        "AnimationQueue: cubic Bézier control point \(name) must be \(requirement), got \(value). "
-            + "Keep x coordinates in 0…1 so that the curve is a function of time; y may overshoot.",
+    APIViolationOutOfRange(
+        "cubic Bézier control point \(name)", mustBe: requirement, got: "\(value)",
+        fix: "Keep x coordinates in 0…1 so that the curve is a function of time; y may overshoot.",
         file: file, line: line)
 }
 
@@ -195,7 +204,9 @@ func APIViolationKeyPathValueType(_ keyPath: String, layer: String, declared: St
 
 /// Stops the program because a run's speed is not a finite number greater than 0.
 func APIViolationInvalidRunSpeed(_ speed: Float) -> Never {
-    preconditionFailure("AnimationQueue: AnimationRun.speed must be a finite number greater than 0, got \(speed). Use pause() to stop time and resume() to continue.")
+    APIViolationOutOfRange(
+        "AnimationRun.speed", mustBe: "a finite number greater than 0", got: "\(speed)",
+        fix: "Use pause() to stop time and resume() to continue.", file: #fileID, line: #line)
 }
 
 // MARK: Queues and operations
@@ -283,9 +294,9 @@ enum AsyncOperationViolation {
 func APIViolationInvalidStagger(_ value: TimeInterval, part index: Int? = nil, of count: Int = 0,
                                 file: StaticString = #fileID, line: UInt = #line) -> Never {
     guard let index else {
-        preconditionFailure(
-            "AnimationQueue: a stagger interval must be a finite number of seconds ≥ 0, got \(value). "
-                + "Pass the time between the starts of two neighbouring parts, for example Parallel(stagger: 0.04).",
+        APIViolationOutOfRange(
+            "a stagger interval", mustBe: "a finite number of seconds ≥ 0", got: "\(value)",
+            fix: "Pass the time between the starts of two neighbouring parts, for example Parallel(stagger: 0.04).",
             file: file, line: line)
     }
     preconditionFailure(
