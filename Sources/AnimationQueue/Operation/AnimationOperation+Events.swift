@@ -12,8 +12,6 @@ extension AnimationOperation {
     func perform(_ action: OperationLifecycle.StartAction) {
         switch action {
         case .hopToMain(let leftToQueue):
-            // In flight until the batch's transaction has committed (``batchDidCommit()``).
-            SchedulerActivity.begin(self)
             guard !leftToQueue else { return }
             // Started by hand or by an `OperationQueue`: on the main thread it begins before
             // `start()` returns; elsewhere with the next batch.
@@ -68,7 +66,7 @@ extension AnimationOperation {
     /// atomically with the check), and ``passGate()`` runs when the run resumes.
     func passesGate() -> Bool {
         guard let gate else { return true }
-        return gate.passOrWait { [self] in onMainInFlight { $0.passGate() } }
+        return gate.passOrWait { [self] in onMainThread { $0.passGate() } }
     }
 
     /// The paused run resumed (main thread): the parked operation begins, in a transaction of
@@ -118,7 +116,6 @@ extension AnimationOperation {
     /// operation added in it (unless that commit is itself nested in a pending transaction:
     /// then `animationDidStart(_:)` reports it). It is read back if someone hears the start.
     func batchDidCommit() {
-        defer { SchedulerActivity.end(self) }
         readCommittedBegin()
     }
 
@@ -146,13 +143,11 @@ extension AnimationOperation {
     }
 
     /// The operation's layer was deallocated: the operation hears it on the main queue's
-    /// next turn, recorded as work in flight until then. Always a hop, never inline: the
-    /// layer may be released anywhere, even inside Core Animation's own locked work.
+    /// next turn. Always a hop, never inline: the layer may be released anywhere, even inside
+    /// Core Animation's own locked work.
     func receiveLayerGoneOnNextTurn() {
-        SchedulerActivity.begin(self)
-        DispatchQueue.main.async { [self] in
-            perform(stateLock.withLock { lifecycle.layerGone() })
-            SchedulerActivity.end(self)
+        hopToMain { operation in
+            operation.perform(operation.stateLock.withLock { operation.lifecycle.layerGone() })
         }
     }
 
@@ -232,10 +227,10 @@ extension AnimationOperation {
 
     // MARK: Threads
 
-    /// Runs `work` on the main thread: now if already there, else recorded as work in flight
-    /// until it has run (see ``SchedulerActivity/begin(_:)``).
+    /// Runs `work` on the main thread: now if already there, else on the main queue's next
+    /// turn.
     func onMainThread(_ work: @escaping @Sendable (AnimationOperation) -> Void) {
-        if MainThread.isCurrent { work(self) } else { onMainInFlight(work) }
+        if MainThread.isCurrent { work(self) } else { hopToMain(work) }
     }
 
     /// Runs `work` with `value` on the main thread (see ``onMainThread(_:)``). The value
@@ -246,21 +241,21 @@ extension AnimationOperation {
         onMainThread { work($0, box.value) }
     }
 
-    /// Runs `work` on the main thread, recorded as work in flight until it has run.
-    func onMainInFlight(_ work: @escaping @Sendable (AnimationOperation) -> Void) {
-        SchedulerActivity.begin(self)
-        MainThread.run { [self] in
-            work(self)
-            SchedulerActivity.end(self)
+    /// Runs `work` on the main queue's next turn. On a clock a test clock tracks, the hop is
+    /// work in flight until it has run (``SchedulerActivity/hop(_:_:)``).
+    private func hopToMain(_ work: @escaping @Sendable (AnimationOperation) -> Void) {
+        guard let activity = timeSource.activity else {
+            return DispatchQueue.main.async { [self] in work(self) }
         }
+        activity.hop(self) { [self] in work(self) }
     }
 
     // MARK: Finish
 
+    /// Announces the finish: to the hooks that hear it coming, by KVO, then to the hooks
+    /// that hear it done (the queue hands the dependents over). Until the last has heard it,
+    /// a test clock counts the operation as work in flight (``OperationLifecycle/isDone``).
     private func announceFinish(_ finish: OperationLifecycle.Finish) {
-        // In flight until the hooks have handed its dependents over.
-        SchedulerActivity.begin(self)
-        defer { SchedulerActivity.end(self) }
         finish.hooks.willFinish(self, finish.outcome, at: timeSource.now(for: layer))
         willChangeValue(forKey: "isFinished")
         if finish.wasExecuting { willChangeValue(forKey: "isExecuting") }
@@ -269,6 +264,7 @@ extension AnimationOperation {
         didChangeValue(forKey: "isFinished")
         finish.hooks.didFinish(self)
         for hook in late { hook(self) }
+        stateLock.withLock { lifecycle.finishAnnounced() }
     }
 
     /// Calls `body` with the outcome once the operation reports `isFinished` and its queue

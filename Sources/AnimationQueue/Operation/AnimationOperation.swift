@@ -17,7 +17,7 @@ import Foundation
 ///
 /// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted` on
 /// the main queue's next turn, without waiting for Core Animation.
-open class AnimationOperation: Operation, @unchecked Sendable {
+open class AnimationOperation: Operation, QueueReportingOperation, @unchecked Sendable {
     // Thread safety: `stateLock` guards `lifecycle`, which holds every piece of the
     // operation's mutable state; everything else is immutable. The lifecycle returns actions,
     // performed after unlocking: KVO notifications, Core Animation calls and hooks never
@@ -49,12 +49,6 @@ open class AnimationOperation: Operation, @unchecked Sendable {
         set { stateLock.withLock { lifecycle.configure { $0.dependencyPolicy = newValue } } }
     }
 
-    /// Records the policy an ``AnimationQueue`` was given for this operation as it was added,
-    /// which overrides its own.
-    func setQueueDependencyPolicy(_ policy: DependencyCancellation) {
-        stateLock.withLock { lifecycle.configure { $0.queueDependencyPolicy = policy } }
-    }
-
     /// Whether motion is reduced for this operation (`.system`); see ``MotionPolicy``.
     public var motion: MotionPolicy {
         get { stateLock.withLock { lifecycle.settings.motion } }
@@ -67,15 +61,31 @@ open class AnimationOperation: Operation, @unchecked Sendable {
     /// Starts the operation for an ``AnimationQueue``, which calls `start()` itself once every
     /// dependency has finished, on whatever thread that happened. It is never an operation of
     /// `OperationQueue.main` (whose one-at-a-time slot it would otherwise be taken to hold).
-    ///
-    /// Returns whether the operation now waits to arrive on the main thread: the queue then
-    /// queues its arrival in the ``StartBatch``, together with every other operation it
-    /// started at the same moment, so that they begin in one batch.
-    func startForQueue() -> Bool {
+    /// Once started it waits to arrive on the main thread in `batch`, which the queue queues in
+    /// the ``StartBatch`` with every other operation it started at the same moment, so that
+    /// they begin together. A cancelled operation, or one still waiting for a dependency
+    /// outside the queue, is left to the queue's `OperationQueue`.
+    func startForQueue(joining batch: inout [AnimationOperation]) -> Bool {
+        guard !isCancelled, isReady else { return false }
         stateLock.withLock { lifecycle.startingForQueue() }
         start()
-        return stateLock.withLock { lifecycle.isArrivalLeftToQueue }
+        if stateLock.withLock({ lifecycle.isArrivalLeftToQueue }) { batch.append(self) }
+        return true
     }
+
+    /// Reports to `queue`, which holds a policy for the operation's cancelled dependencies
+    /// if it was given one: recorded for dependencies outside the queue, which the operation
+    /// checks as it starts.
+    func report(to queue: any OperationQueueHooks, onCancelledDependency: DependencyCancellation?) {
+        stateLock.withLock {
+            lifecycle.addHooks { $0.queue = queue }
+            if let onCancelledDependency { lifecycle.configure { $0.queueDependencyPolicy = onCancelledDependency } }
+        }
+    }
+
+    var activity: SchedulerActivity? { timeSource.activity }
+
+    var workWithoutTime: String? { stateLock.withLock { lifecycle.workWithoutTime } }
 
     /// Creates an operation that plays `animation` on `layer`.
     public init(layer: CALayer, animation: some LayerAnimation) {
@@ -205,10 +215,7 @@ open class AnimationOperation: Operation, @unchecked Sendable {
             MainOperationQueueSlot.checkNeverEnding(self)
         }
         if mayHaveDependencies { unlinkDependencies() }
-        // In flight before it reports executing, until it animates, parks or finishes, so a
-        // test clock that settles never sees it executing with nothing recorded.
-        SchedulerActivity.begin(self)
-        defer { SchedulerActivity.end(self) }
+        timeSource.activity?.started(self)
         willChangeValue(forKey: "isExecuting")
         let action = stateLock.withLock { lifecycle.started() }
         guard let action else { QueueViolation.startedTwice(self) }

@@ -24,16 +24,21 @@ import Foundation
 /// AnimationQueue.main.addOperations([fetch, reveal])
 /// ```
 ///
-/// Cancellation is cooperative: `cancel()` only sets `isCancelled`. Check it in your work
-/// and call ``finish()`` early; an ``AnimationQueue`` cancels the dependents of an operation
-/// that finishes cancelled, unless they opted out.
+/// Cancellation is cooperative: `cancel()` sets `isCancelled`, and an ``AnimationQueue``
+/// that runs the operation cancels its dependents at once, unless they opted out. Check
+/// `isCancelled` in your work and call ``finish()`` early. An operation cancelled before it
+/// started finishes at once, without calling ``execute()``, even while it still waits for a
+/// dependency in an ``AnimationQueue``.
 ///
 /// - Important: An operation finishes exactly once. Calling ``finish()`` twice, or before
 ///   the operation started, stops the program with a message naming the operation.
-open class AsyncOperation: Operation, @unchecked Sendable {
-    // Thread safety: `lock` guards `state`. KVO notifications and `execute()` run outside it.
+open class AsyncOperation: Operation, QueueReportingOperation, @unchecked Sendable {
+    // Thread safety: `lock` guards `state` and `queue`. KVO notifications, the queue's hooks
+    // and `execute()` run outside it.
     private let lock = NSLock()
     private var state = State.ready
+    /// The ``AnimationQueue`` that runs the operation, held until the finish.
+    private var queue: (any OperationQueueHooks)?
 
     /// `starting`: `start()` claimed the transition and is sending `willChangeValue` for
     /// `isExecuting`, which still reads false; `finishing`: `finish()` claimed its transition
@@ -78,6 +83,13 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         execute()
     }
 
+    /// Cancels the operation: sets `isCancelled`, and the ``AnimationQueue`` that runs it
+    /// cancels its dependents that follow cancellation. If you override it, call `super`.
+    open override func cancel() {
+        super.cancel()
+        lock.withLock { queue }?.operationWasCancelled(self)
+    }
+
     /// Begins the work. Override it, and call ``finish()`` when the work is done, on any
     /// thread, exactly once. The default implementation finishes at once.
     open func execute() {
@@ -104,10 +116,31 @@ open class AsyncOperation: Operation, @unchecked Sendable {
         case .finishing, .finished:
             AsyncOperationViolation.finishedTwice(self)
         }
+        let queue = lock.withLock { self.queue }
+        queue?.operationWillFinish(self, outcome: isCancelled ? .cancelled : .finished)
         willChangeValue(forKey: "isFinished")
         willChangeValue(forKey: "isExecuting")
-        lock.withLock { state = .finished }
+        lock.withLock {
+            state = .finished
+            self.queue = nil
+        }
         didChangeValue(forKey: "isExecuting")
         didChangeValue(forKey: "isFinished")
+        queue?.operationDidFinish(self)
+    }
+
+    // MARK: Reporting to an AnimationQueue
+
+    func report(to queue: any OperationQueueHooks, onCancelledDependency: DependencyCancellation?) {
+        lock.withLock { self.queue = queue }
+    }
+
+    /// Nil: the operation is not on a clock.
+    var activity: SchedulerActivity? { nil }
+
+    /// Only a cancelled operation that has not started yet is known to finish without time
+    /// passing (its queue hands it over at once); work that has started may wait on anything.
+    var workWithoutTime: String? {
+        lock.withLock { state == .ready } && isCancelled ? "is cancelled and about to finish" : nil
     }
 }

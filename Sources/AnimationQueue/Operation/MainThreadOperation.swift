@@ -1,16 +1,17 @@
 import Foundation
 
 /// An operation that runs a closure on the main thread: the operation of a ``Perform`` step.
-final class MainThreadOperation: Operation, @unchecked Sendable {
-    // Thread safety: `lock` guards `state`, `isFinishing` and the three observer lists; KVO,
-    // the observers and the closure run outside it.
+final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked Sendable {
+    // Thread safety: `lock` guards `state`, `isFinishing`, `queue` and the two observer
+    // lists; KVO, the queue's hooks, the observers and the closure run outside it.
     private let lock = NSLock()
     private var state = State.ready
     /// Whether `finish` has begun: it runs once, whoever calls it first.
     private var isFinishing = false
+    /// The queue that runs the operation, held until the finish.
+    private var queue: (any OperationQueueHooks)?
     private var observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void] = []
     private var finishedObservers: [@Sendable (MainThreadOperation) -> Void] = []
-    private var cancelObservers: [@Sendable (MainThreadOperation) -> Void] = []
     private let body: UncheckedSendableBox<@MainActor () -> Void>
 
     private enum State { case ready, executing, finished }
@@ -46,15 +47,18 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
         if finished { observer(self) }
     }
 
-    /// Calls `observer` after each `cancel()`, so the queue that holds the operation can
-    /// release it at once (see ``AnimationQueue``).
-    func onCancel(_ observer: @escaping @Sendable (MainThreadOperation) -> Void) {
-        lock.withLock { cancelObservers.append(observer) }
+    func report(to queue: any OperationQueueHooks, onCancelledDependency: DependencyCancellation?) {
+        lock.withLock { self.queue = queue }
     }
 
-    /// Whether it has started and will run its closure, or finish cancelled, as soon as the
-    /// main queue turns (false while parked at a paused run's gate, unless cancelled).
-    var isWaitingForMainThread: Bool { isExecuting && ((gate?.isOpen ?? true) || isCancelled) }
+    /// Whether it will run its closure, or finish cancelled, as soon as the main queue turns:
+    /// it has started and is not parked at a paused run's gate, or it was cancelled.
+    var workWithoutTime: String? {
+        guard !isFinished else { return nil }
+        if isExecuting, (gate?.isOpen ?? true) || isCancelled { return "is about to run on the main thread" }
+        // Its queue hands a cancelled operation over at once, and it finishes as it starts.
+        return isCancelled ? "is cancelled and about to finish" : nil
+    }
 
     override var isAsynchronous: Bool { true }
     override var isExecuting: Bool { lock.withLock { state == .executing } }
@@ -82,7 +86,7 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
     /// on the main thread, without waiting for the run to resume; its closure never runs.
     override func cancel() {
         super.cancel()
-        for observer in lock.withLock({ cancelObservers }) { observer(self) }
+        lock.withLock { queue }?.operationWasCancelled(self)
         guard isExecuting, let gate, !gate.isOpen else { return }
         MainThread.run { [self] in finish(.cancelled) }
     }
@@ -90,23 +94,26 @@ final class MainThreadOperation: Operation, @unchecked Sendable {
     /// Reports the finish, once: a cancel of a parked operation and the gate opening may
     /// both get here.
     private func finish(_ outcome: AnimationOutcome) {
-        let claimed = lock.withLock { () -> (wasExecuting: Bool, observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void])? in
+        let claimed = lock.withLock { () -> (wasExecuting: Bool, queue: (any OperationQueueHooks)?,
+                                               observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void])? in
             guard !isFinishing else { return nil }
             isFinishing = true
-            return (state == .executing, self.observers)
+            return (state == .executing, queue, self.observers)
         }
-        guard let (wasExecuting, observers) = claimed else { return }
+        guard let (wasExecuting, queue, observers) = claimed else { return }
         for observer in observers { observer(self, outcome) }
+        queue?.operationWillFinish(self, outcome: outcome)
         willChangeValue(forKey: "isFinished")
         if wasExecuting { willChangeValue(forKey: "isExecuting") }
         let finishedObservers = lock.withLock {
             state = .finished
-            cancelObservers = []
+            self.queue = nil
             defer { self.finishedObservers = [] }
             return self.finishedObservers
         }
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
+        queue?.operationDidFinish(self)
         for observer in finishedObservers { observer(self) }
     }
 }

@@ -3,27 +3,19 @@ import Foundation
 // Handing operations over as their dependencies finish, holding them back while the queue
 // is suspended, and propagating cancellation to dependents.
 extension AnimationQueue {
-    /// Connects an ``AnimationOperation`` to the queue. The hooks hold the queue strongly, so
-    /// a queue released by its owner still runs everything it was given (as `OperationQueue`
-    /// does); the cycle ends when each operation finishes and leaves the graph. A policy the
-    /// queue was given for it is recorded on it too, for dependencies outside the queue, which
-    /// it checks as it starts. A plan's ``Perform`` block reports its cancel, as an animation
-    /// operation does. Other operations are watched from their hand-over on
-    /// (``handToOperationQueue(_:)``): one cancelled by a direct call to its `cancel()` while
-    /// it waits for dependencies in the queue, or is held back, finishes when it is handed
-    /// over; ``cancelAll()`` finishes it at once.
+    /// Connects an operation of the package's own (``QueueReportingOperation``) to the queue:
+    /// it reports its cancel and finish. Its hooks hold the queue strongly, so a queue
+    /// released by its owner still runs everything it was given (as `OperationQueue` does);
+    /// the cycle ends when the operation finishes and leaves the graph. Any other operation is
+    /// watched from its hand-over on (``handToOperationQueue(_:)``): one cancelled by a direct
+    /// call to its `cancel()` while it waits for dependencies in the queue, or is held back,
+    /// finishes when it is handed over; ``cancelAll()`` finishes it at once.
     func install(on operation: Operation, onCancelledDependency: DependencyCancellation?) {
-        if let block = operation as? MainThreadOperation {
-            block.onCancel { [self] in operationWasCancelled($0) }
-            return
-        }
-        guard let animation = operation as? AnimationOperation else { return }
-        animation.addHooks { $0.queue = self }
-        if let onCancelledDependency { animation.setQueueDependencyPolicy(onCancelledDependency) }
+        (operation as? QueueReportingOperation)?.report(to: self, onCancelledDependency: onCancelledDependency)
     }
 
-    /// Gives `operations` to the `OperationQueue`, watching the finish of each that is not an
-    /// ``AnimationOperation`` (those report it through their hooks).
+    /// Gives `operations` to the `OperationQueue`, watching the finish of each that does not
+    /// report it itself (``QueueReportingOperation``).
     ///
     /// The operation's `completionBlock` stays its owner's, who may set it after adding the
     /// operation (which would silently replace a hook stored there). The queue watches it
@@ -32,7 +24,7 @@ extension AnimationQueue {
     /// only they are watched: the watchers' queue holds the ready ones, not a whole chain
     /// (corelibs' `OperationQueue` scans every queued operation on each state change).
     private func handToOperationQueue(_ handed: [Operation]) {
-        for operation in handed where !(operation is AnimationOperation) {
+        for operation in handed where !(operation is QueueReportingOperation) {
             let watcher = BlockOperation { [self] in
                 if operation.isCancelled { propagateCancellation(from: operation) }
                 handleFinish(of: operation)
@@ -95,10 +87,11 @@ extension AnimationQueue {
 
     /// Starts operations whose in-queue dependencies have finished.
     ///
-    /// The queue starts a ready ``AnimationOperation`` itself: its start queues it in the
-    /// main thread's ``StartBatch``, so every animation that becomes ready together begins
-    /// in one main-thread turn and one `CATransaction`. The `OperationQueue` gets the rest:
-    /// other operations, cancelled ones (they finish at once there, off this call stack, so
+    /// The queue starts a ready ``AnimationOperation`` itself
+    /// (``QueueReportingOperation/startForQueue(joining:)``): its start queues it in the main
+    /// thread's ``StartBatch``, so every animation that becomes ready together begins in one
+    /// main-thread turn and one `CATransaction`. The `OperationQueue` gets the rest: other
+    /// operations, cancelled ones (they finish at once there, off this call stack, so
     /// cancelling a long chain does not recurse), ones that wait for an operation outside
     /// the queue. While the queue is suspended or held in the background, it holds back every
     /// operation that is not cancelled (``heldBack``).
@@ -109,17 +102,18 @@ extension AnimationQueue {
         guard !ready.isEmpty else { return }
         let running = holdBackUnlessRunning(ready)
         var queued: [Operation] = []
-        var started: [AnimationOperation] = []
+        var batch: [AnimationOperation] = []
+        var startedAny = false
         for operation in running {
-            if let animation = operation as? AnimationOperation, !animation.isCancelled, animation.isReady {
-                started.append(animation)
+            if let own = operation as? QueueReportingOperation, own.startForQueue(joining: &batch) {
+                startedAny = true
             } else {
                 queued.append(operation)
             }
         }
         if !queued.isEmpty { handToOperationQueue(queued) }
-        guard !started.isEmpty else { return }
-        StartBatch.shared.enqueue(started.filter { $0.startForQueue() })
+        guard startedAny else { return }
+        StartBatch.shared.enqueue(batch)
         StartBatch.shared.beginQueued(nowOnMainThread: beginNowOnMainThread)
     }
 
@@ -150,12 +144,8 @@ extension AnimationQueue {
         return running
     }
 
-    func operationWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome) {
+    func operationWillFinish(_ operation: Operation, outcome: AnimationOutcome) {
         if outcome == .cancelled { propagateCancellation(from: operation) }
-    }
-
-    func operationWasCancelled(_ operation: AnimationOperation) {
-        operationWasCancelled(operation as Operation)
     }
 
     /// `operation` was cancelled: its dependents follow (unless they opt out), and if it still
@@ -165,7 +155,7 @@ extension AnimationQueue {
         handOverIfCancelled(operation)
     }
 
-    func operationDidFinish(_ operation: AnimationOperation) {
+    func operationDidFinish(_ operation: Operation) {
         handleFinish(of: operation)
     }
 
@@ -194,17 +184,12 @@ extension AnimationQueue {
         // removing a finished dependency from a cancelled operation makes it report not
         // ready, so it never starts), and this operation, now finished, from whatever links
         // it still has (a cancelled one keeps them until then).
-        for dependent in dependents where Self.isPlain(dependent) && !dependent.isCancelled {
+        for dependent in dependents where !(dependent is QueueReportingOperation) && !dependent.isCancelled {
             dependent.removeDependency(operation)
         }
-        if Self.isPlain(operation) {
+        if !(operation is QueueReportingOperation) {
             operation.removeAllDependencies()
         }
-    }
-
-    /// Not one of the scheduler's own operations, which unlink themselves as they start.
-    private static func isPlain(_ operation: Operation) -> Bool {
-        !(operation is AnimationOperation || operation is MainThreadOperation)
     }
 
     /// Resumes the callers of ``waitUntilAllOperationsAreFinished()`` that waited for

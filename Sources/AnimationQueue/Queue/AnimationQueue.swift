@@ -126,17 +126,18 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     ///     (for those, a dependency in this queue, or one already cancelled when they are
     ///     added: Foundation runs them after a dependency elsewhere that is cancelled later).
     ///
-    /// An operation of another kind than the queue's own (an ``AnimationOperation``, a
-    /// plan's ``Perform``) that you cancel by calling its `cancel()` while it waits for a
-    /// dependency in the queue finishes, and its dependents are cancelled, when that
-    /// dependency finishes: the queue cannot see such a cancel before then. ``cancelAll()``,
+    /// An operation of another kind than the package's own (an ``AnimationOperation``, a
+    /// plan's ``Perform``, an ``AsyncOperation``) that you cancel by calling its `cancel()`
+    /// while it waits for a dependency in the queue finishes, and its dependents are
+    /// cancelled, when that dependency finishes: the queue cannot see such a cancel before
+    /// then. ``cancelAll()``,
     /// a cancelled dependency, and cancelling an ``AnimationRun`` end everything at once.
     /// - Precondition: No operation was added before, and the batch forms no dependency cycle.
     ///   A cycle is reported with the names of the operations on it.
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {
         // Read once, for the links and as the cycle check's starting points: Foundation copies
         // them on each read. (The check reads those of the operations it reaches on its own.)
-        let dependencyLists = operations.map { ($0 as? AnimationOperation)?.dependenciesIfAny ?? $0.dependencies }
+        let dependencyLists = operations.map { ($0 as? QueueReportingOperation)?.dependenciesIfAny ?? $0.dependencies }
         if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
             QueueViolation.dependencyCycle(cycle, queue: name)
         }
@@ -246,32 +247,24 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
 
     /// Operations that concern the test clock whose activity is `activity` and will make
     /// progress without time passing:
+    /// - the package's own operations with such work (``QueueReportingOperation/workWithoutTime``);
     /// - ones handed to the `OperationQueue` and not started yet, unless they are held back
     ///   (the queue is suspended) or wait on a dependency it does not run (one on another
     ///   queue may need time);
     /// - finished ones still in the graph, whose finish the queue has not handled yet (it
     ///   learns of a plain operation's finish from an operation that depends on it, which
     ///   Foundation starts asynchronously);
-    /// - synchronous plain operations (such as `BlockOperation`) running on a worker thread,
-    ///   and `Perform` blocks about to run on the main thread.
+    /// - synchronous plain operations (such as `BlockOperation`) running on a worker thread.
     ///
-    /// Asynchronous plain operations may wait on anything, so they are not counted; animation
-    /// operations report their own work in flight (``SchedulerActivity/begin(_:)``).
+    /// Asynchronous plain operations may wait on anything, so they are not counted.
     func progressingWithoutTime(concerning activity: SchedulerActivity) -> [(operation: Operation, reason: String)] {
         let (nodes, held) = lock.withLock { (operationsLocked(concerning: activity), Set(heldBack.keys)) }
         return nodes.compactMap { operation, handedOver in
-            // An animation operation's outcome is set just before it reports `isFinished`.
-            if operation.isFinished || (operation as? AnimationOperation)?.outcome != nil {
-                return (operation, "has finished and is handing its dependents over")
-            }
-            if operation.isExecuting {
-                let synchronousWork = !operation.isAsynchronous && !(operation is AnimationOperation)
-                let blockAboutToRun = (operation as? MainThreadOperation)?.isWaitingForMainThread ?? false
-                return synchronousWork || blockAboutToRun ? (operation, "is running") : nil
-            }
+            if let reason = (operation as? QueueReportingOperation)?.workWithoutTime { return (operation, reason) }
+            if operation.isFinished { return (operation, "has finished and is handing its dependents over") }
+            if operation.isExecuting { return operation.isAsynchronous ? nil : (operation, "is running") }
             let isHeldBack = held.contains(ObjectIdentifier(operation))
             return handedOver && !isHeldBack && operation.isReady ? (operation, "is handed over and not started") : nil
         }
     }
-
 }

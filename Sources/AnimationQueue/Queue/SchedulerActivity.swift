@@ -7,14 +7,23 @@ import Foundation
 /// Only a clock that a test clock tracks has an activity (``track(_:)``). An operation finds
 /// its clock's activity once, when it is created, through its layer's clock
 /// (``MediaClock/Source``); a plan's block step, through the plan's timing layer. An
-/// operation on any other clock, which is every operation in an app, records nothing:
-/// ``begin(_:)``, ``end(_:)``, ``joined(_:queue:)`` and ``left(_:queue:)`` read one nil and
-/// return.
+/// operation on any other clock, which is every operation in an app, records nothing.
+///
+/// The work in flight is read from the operations themselves, not recorded as it begins and
+/// ends: each operation says what it will do without time passing
+/// (``QueueReportingOperation/workWithoutTime``), which an animation operation derives from
+/// its lifecycle's state. The activity knows which operations to ask: the animation
+/// operations that started on its clock, until their finish is announced, and the
+/// unfinished operations of every queue holding one on its clock. The one thing no state
+/// shows, a hop to the main thread posted and not yet run, it counts itself (``hop(_:_:)``).
 package final class SchedulerActivity: @unchecked Sendable {
-    // `lock` guards `active` and `queues`. Nothing is called while it is held, so it is
-    // always the innermost lock (a queue may call in while holding its own).
+    // `lock` guards `started`, `hops` and `queues`. Nothing is called while it is held, so
+    // it is always the innermost lock (a queue may call in while holding its own).
     private let lock = NSLock()
-    private var active: [ObjectIdentifier: (operation: AnimationOperation, count: Int)] = [:]
+    /// The animation operations that started on this clock, until they are done.
+    private var started: [ObjectIdentifier: WeakReference<AnimationOperation>] = [:]
+    /// The operations with hops to the main thread posted and not yet run, each with how many.
+    private var hops: [ObjectIdentifier: (operation: AnimationOperation, count: Int)] = [:]
     /// The queues holding unfinished operations on this clock, each with how many.
     private var queues: [ObjectIdentifier: QueueCount] = [:]
 
@@ -36,20 +45,23 @@ package final class SchedulerActivity: @unchecked Sendable {
 
     // MARK: The scheduler's calls
 
-    /// An animation operation starts work that needs no time to pass: its start and hop to
-    /// the main thread, a cancellation applied on the main thread, a wake-up from a paused
-    /// run's gate, or its finish with the hand-over of its dependents. Balanced by
-    /// ``end(_:)``; the spans may nest and overlap. Begun before the state that would
-    /// otherwise hide the work is visible, and ended after the work left its successor
-    /// visible (an animation committed, a dependent handed over), so a test clock never sees
-    /// a gap between the two. Records nothing unless the operation's clock is tracked.
-    static func begin(_ operation: AnimationOperation) {
-        operation.timeSource.activity?.begin(operation)
+    /// `operation` started: the activity asks it what it is doing until it is done.
+    func started(_ operation: AnimationOperation) {
+        lock.withLock { started[ObjectIdentifier(operation)] = WeakReference(operation) }
     }
 
-    /// Ends a span of work begun with ``begin(_:)``.
-    static func end(_ operation: AnimationOperation) {
-        operation.timeSource.activity?.end(operation)
+    /// Runs `work` for `operation` on the main queue's next turn; until it has run, the hop
+    /// is work in flight.
+    func hop(_ operation: AnimationOperation, _ work: @escaping @Sendable () -> Void) {
+        let id = ObjectIdentifier(operation)
+        lock.withLock { hops[id, default: (operation, 0)].count += 1 }
+        DispatchQueue.main.async { [self] in
+            work()
+            lock.withLock {
+                let entry = hops[id]!
+                hops[id] = entry.count > 1 ? (entry.operation, entry.count - 1) : nil
+            }
+        }
     }
 
     /// `operation` joined `queue` (inside the queue's lock, before the queue hands it over).
@@ -62,28 +74,10 @@ package final class SchedulerActivity: @unchecked Sendable {
         of(operation)?.left(queue)
     }
 
-    /// An animation operation's clock's activity, or that of the plan a block step belongs
-    /// to; nil for other operations, and for operations on a clock no test clock tracks.
+    /// The activity of the clock `operation` is on; nil for operations other than the
+    /// package's own, and for operations on a clock no test clock tracks.
     static func of(_ operation: Operation) -> SchedulerActivity? {
-        switch operation {
-        case let animation as AnimationOperation: animation.timeSource.activity
-        case let block as MainThreadOperation: block.activity
-        default: nil
-        }
-    }
-
-    private func begin(_ operation: AnimationOperation) {
-        lock.withLock { active[ObjectIdentifier(operation), default: (operation, 0)].count += 1 }
-    }
-
-    private func end(_ operation: AnimationOperation) {
-        lock.withLock {
-            let id = ObjectIdentifier(operation)
-            guard let entry = active[id] else {
-                preconditionFailure("Internal inconsistency: SchedulerActivity.end without begin for \(QueueViolation.displayName(operation))")
-            }
-            active[id] = entry.count > 1 ? (entry.operation, entry.count - 1) : nil
-        }
+        (operation as? QueueReportingOperation)?.activity
     }
 
     private func joined(_ queue: AnimationQueue) {
@@ -108,14 +102,26 @@ package final class SchedulerActivity: @unchecked Sendable {
     /// Work on this clock that will happen without time passing: empty when that work is
     /// idle until time moves.
     ///
-    /// The animation operations in the middle of work (see ``begin(_:)``), and the work in
-    /// flight of every queue that holds an unfinished operation on this clock: its operations
-    /// on this clock, and the plain operations that gate them (or no clock's work). Other
-    /// clocks' operations, and plain operations that gate only theirs, are left to those
-    /// clocks, so tests that share a queue do not wait for each other.
+    /// The hops to the main thread not yet run, the started animation operations with work
+    /// to do (see ``QueueReportingOperation/workWithoutTime``), and the work in flight of
+    /// every queue that holds an unfinished operation on this clock: its operations on this
+    /// clock, and the plain operations that gate them (or no clock's work). Other clocks'
+    /// operations, and plain operations that gate only theirs, are left to those clocks, so
+    /// tests that share a queue do not wait for each other.
     package var workInFlight: [Entry] {
-        let (busy, liveQueues) = lock.withLock { (active.values.map(\.operation), queues.values.compactMap(\.queue)) }
-        var work = busy.map { Entry($0, queueName: nil, reason: "is starting, finishing or applying a cancel") }
+        let (hopping, running, liveQueues) = lock.withLock {
+            (hops.values.map(\.operation), started.values.compactMap(\.object), queues.values.compactMap(\.queue))
+        }
+        var work = hopping.map { Entry($0, queueName: nil, reason: "is hopping to the main thread") }
+        var done: [AnimationOperation] = []
+        for operation in running {
+            let (reason, isDone) = operation.withLifecycle { ($0.workWithoutTime, $0.isDone) }
+            if let reason { work.append(Entry(operation, queueName: nil, reason: reason)) }
+            if isDone { done.append(operation) }
+        }
+        lock.withLock {
+            started = started.filter { $0.value.object.map { object in !done.contains { $0 === object } } ?? false }
+        }
         for queue in liveQueues {
             work += queue.progressingWithoutTime(concerning: self).map { Entry($0.operation, queueName: queue.name, reason: $0.reason) }
         }

@@ -91,7 +91,11 @@ import Testing
         }
 
         static func summary(_ progress: OperationLifecycle.Progress) -> [String] {
-            (progress.start.map { ["start(\($0.time.map { "\($0)" } ?? "now"))"] } ?? []) + (progress.finish.map(summary) ?? [])
+            summary(start: progress.start) + (progress.finish.map(summary) ?? [])
+        }
+
+        static func summary(start: OperationLifecycle.StartAnnouncement?) -> [String] {
+            start.map { ["start(\($0.time.map { "\($0)" } ?? "now"))"] } ?? []
         }
 
         static func summary(_ finish: OperationLifecycle.Finish) -> [String] {
@@ -99,7 +103,7 @@ import Testing
         }
 
         static func summary(_ removal: OperationLifecycle.Removal, _ progress: OperationLifecycle.Progress) -> [String] {
-            (progress.start.map { _ in summary(OperationLifecycle.Progress(start: progress.start, finish: nil)) } ?? [])
+            summary(start: progress.start)
                 + [removal.appliesPolicy ? "writePolicy(\(removal.key))" : "removeForBackground(\(removal.key))"]
                 + (progress.finish.map(summary) ?? [])
         }
@@ -474,5 +478,40 @@ import Testing
         var driver = Driver()
         _ = driver.send(.start)
         #expect(driver.send(.start) == ["startedTwice"])
+    }
+
+    // MARK: Work in flight, read from the state
+
+    /// What a test clock waits for, read from the state at each step of a queue's operation:
+    /// the queue's start, the hop, and the finish until every hook has heard it. Waiting for
+    /// Core Animation, or parked at a paused run's gate, is not work without time.
+    @Test func theWorkWithoutTimeFollowsTheState() {
+        var driver = Driver()
+        #expect(driver.lifecycle.workWithoutTime == nil)
+        driver.lifecycle.startingForQueue()
+        #expect(driver.lifecycle.workWithoutTime == "is being started by its queue")
+        _ = driver.send(.start)
+        #expect(driver.lifecycle.workWithoutTime == "is hopping to the main thread to begin")
+        _ = driver.send(.arrived(Self.fresh()))
+        #expect(driver.lifecycle.workWithoutTime == nil)
+        _ = driver.send(.stopped(key: Self.key, finished: true))
+        _ = driver.send(.completed(key: Self.key))
+        #expect(driver.lifecycle.workWithoutTime == "is finishing and handing its dependents over")
+        _ = driver.lifecycle.reportFinished()
+        #expect(driver.lifecycle.workWithoutTime == "is finishing and handing its dependents over")
+        #expect(!driver.lifecycle.isDone)
+        driver.lifecycle.finishAnnounced()
+        #expect(driver.lifecycle.workWithoutTime == nil)
+        #expect(driver.lifecycle.isDone)
+    }
+
+    @Test func aParkedOperationHasNoWorkWithoutTimeAndACancelledUnstartedOneHas() {
+        var parked = Driver()
+        _ = parked.send(.start)
+        #expect(parked.send(.arrived(nil)) == ["park"])
+        #expect(parked.lifecycle.workWithoutTime == nil)
+        var cancelled = Driver()
+        _ = cancelled.send(.cancel)
+        #expect(cancelled.lifecycle.workWithoutTime == "is cancelled and about to finish")
     }
 }

@@ -34,7 +34,7 @@ extension OperationLifecycle {
         var ahead: CommittedAhead?
         /// Whether `cancel` was received.
         var isCancelRequested = false
-        /// Whether an ``AnimationQueue`` is calling `start()` (``AnimationOperation/startForQueue()``):
+        /// Whether an ``AnimationQueue`` is calling `start()` (``AnimationOperation/startForQueue(joining:)``):
         /// it then queues the arrival on the main thread itself.
         var isStartedByQueue = false
     }
@@ -61,6 +61,17 @@ extension OperationLifecycle {
         /// (the system setting changed meanwhile) discards it and resolves afresh.
         let isMotionReduced: Bool
         var reports = Reports()
+    }
+
+    /// How early a start may come and still adopt the animation committed ahead: the
+    /// dependency's completion and the hop to the main thread can only make it late, so
+    /// this only absorbs rounding of media times (about 1e-10 s at 10⁶ s of uptime).
+    static let adoptionTolerance: CFTimeInterval = 1e-6
+
+    /// Whether an operation beginning at layer time `layerTime` adopts `ahead`: its begin
+    /// time has come.
+    static func adopts(_ ahead: CommittedAhead, at layerTime: CFTimeInterval) -> Bool {
+        layerTime >= ahead.begin - adoptionTolerance
     }
 
     /// The animation of an operation that began.

@@ -22,19 +22,12 @@ struct OperationLifecycle {
     /// The operation's settings: changed by their setters until the operation starts, read
     /// as it does.
     private(set) var settings = Settings()
-    /// What the operation reports as `isExecuting` and `isFinished`. Each changes only
-    /// between its `willChangeValue` and `didChangeValue`, so a key-value observer reads the
-    /// old value before a change and the new one after.
-    private(set) var reported = (isExecuting: false, isFinished: false)
+    /// What the operation has reported (``Reported``).
+    private(set) var reported = Reported()
     /// Who to tell about the start, cancel and finish; released once finished.
     private var hooks = Hooks()
 
     init(key: String) { self.key = key }
-
-    /// How early a start may come and still adopt the animation committed ahead: the
-    /// dependency's completion and the hop to the main thread can only make it late, so
-    /// this only absorbs rounding of media times (about 1e-10 s at 10⁶ s of uptime).
-    static let adoptionTolerance: CFTimeInterval = 1e-6
 
     // MARK: Reading (the state's own accessors are in OperationLifecycle+States.swift)
 
@@ -82,13 +75,15 @@ struct OperationLifecycle {
     /// `didFinish` closures added since the finish action took the hooks (it releases
     /// them): the operation runs them after those it took.
     mutating func reportFinished() -> [@Sendable (AnimationOperation) -> Void] {
-        reported = (isExecuting: false, isFinished: true)
+        reported.isExecuting = false
+        reported.isFinished = true
         defer { hooks.didFinish = [] }
         return hooks.didFinish
     }
 
-    /// A later operation wrote `keyPaths` of the layer's model over this one's final values
-    /// (main thread).
+    /// Every hook has heard the finish: the queue has handed the dependents over.
+    mutating func finishAnnounced() { reported.isAnnounced = true }
+
     /// An ``AnimationQueue`` is about to call `start()`.
     mutating func startingForQueue() {
         guard case .initialized(var unstarted) = state else { return }
@@ -107,6 +102,8 @@ struct OperationLifecycle {
         if case .waitingForMain(let unstarted) = state { unstarted.isStartedByQueue } else { false }
     }
 
+    /// A later operation wrote `keyPaths` of the layer's model over this one's final values
+    /// (main thread).
     mutating func modelOverwritten(at keyPaths: [String]) {
         state.updateAttachment { $0.overwrittenKeyPaths.formUnion(keyPaths) }
     }
@@ -281,12 +278,6 @@ struct OperationLifecycle {
         unstarted.ahead = committed
         state = .initialized(unstarted)
         return true
-    }
-
-    /// Whether an operation beginning at layer time `layerTime` adopts `ahead`: its begin
-    /// time has come.
-    static func adopts(_ ahead: CommittedAhead, at layerTime: CFTimeInterval) -> Bool {
-        layerTime >= ahead.begin - adoptionTolerance
     }
 
     // MARK: Helpers
