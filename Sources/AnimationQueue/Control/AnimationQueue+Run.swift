@@ -11,7 +11,7 @@ extension AnimationQueue {
     ///   the ``AnimationQueueError`` that `validate()` would throw.
     @discardableResult
     public func run(_ plan: AnimationPlan, motion: MotionPolicy = .system) -> AnimationRun {
-        let graph = plan.compile()
+        let graph = PlanGraph(compiling: plan)
         if let error = graph.errors.first { QueueViolation.invalidPlan(error) }
         let run = AnimationRun(graph: graph, scheduling: plan.scheduling, motion: motion)
         // Compiling checked the graph for cycles (`graph.errors`).

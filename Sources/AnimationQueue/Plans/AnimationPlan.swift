@@ -62,35 +62,6 @@ public struct AnimationPlan {
     /// Checks the plan without running it: it has steps, unique names, known `.after`
     /// names and no dependency cycle.
     public func validate() throws(AnimationQueueError) {
-        if let error = compile().errors.first { throw error }
-    }
-
-    /// Compiles the plan to a fresh graph of operations.
-    func compile() -> PlanGraph {
-        var graph = PlanGraph(firstLayer: root.firstLayer)
-        _ = root.build(into: &graph, after: [])
-        graph.finish()
-        return graph
-    }
-}
-
-extension PlanComponent {
-    /// The first layer a step of this component animates.
-    var firstLayer: CALayer? {
-        switch self {
-        case let step as Step: step.layer
-        case let serial as Serial: serial.components.lazy.compactMap(\.firstLayer).first
-        case let parallel as Parallel: parallel.components.lazy.compactMap(\.firstLayer).first
-        default: nil
-        }
-    }
-}
-
-extension PlanGraph {
-    /// A standalone layer to time the waits of a plan that animates no layer.
-    static func makePrivateHost() -> CALayer {
-        let layer = CALayer()
-        layer.name = "AnimationQueue.timingHost"
-        return layer
+        if let error = PlanGraph(compiling: self).errors.first { throw error }
     }
 }

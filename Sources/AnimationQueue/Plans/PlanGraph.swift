@@ -2,7 +2,8 @@ import Foundation
 
 /// The operations a plan compiles to, with their names and layers.
 ///
-/// Built by ``PlanComponent/build(into:after:)``; an ``AnimationRun`` runs it.
+/// Compiled from a plan (``init(compiling:)``), whose parts build into it
+/// (``PlanComponent/build(into:after:)``); an ``AnimationRun`` runs it.
 public struct PlanGraph {
     /// Every operation, in plan order.
     private(set) var operations: [Operation] = []
@@ -24,9 +25,17 @@ public struct PlanGraph {
     /// The layer that times the waits of a plan that animates no layer, held here.
     private let privateHost: CALayer?
 
-    init(firstLayer: CALayer?) {
+    private init(firstLayer: CALayer?) {
         self.firstLayer = firstLayer
         privateHost = firstLayer == nil ? Self.makePrivateHost() : nil
+    }
+
+    /// Compiles `plan` to a fresh graph of operations: its parts build into the graph in
+    /// order, then the `.after` names are linked and the graph is checked.
+    init(compiling plan: AnimationPlan) {
+        self.init(firstLayer: plan.root.firstLayer)
+        _ = plan.root.build(into: &self, after: [])
+        finish()
     }
 
     /// The layer that times waits: the plan's first layer while it exists, or the private
@@ -109,5 +118,26 @@ public struct PlanGraph {
         case let operation as AnimationOperation: StepLabel(index: index, animation: operation.animation, layerName: layer?.name)
         default: StepLabel(text: "step \(index)")
         }
+    }
+}
+
+extension PlanComponent {
+    /// The first layer a step of this component animates.
+    var firstLayer: CALayer? {
+        switch self {
+        case let step as Step: step.layer
+        case let serial as Serial: serial.components.lazy.compactMap(\.firstLayer).first
+        case let parallel as Parallel: parallel.components.lazy.compactMap(\.firstLayer).first
+        default: nil
+        }
+    }
+}
+
+extension PlanGraph {
+    /// A standalone layer to time the waits of a plan that animates no layer.
+    private static func makePrivateHost() -> CALayer {
+        let layer = CALayer()
+        layer.name = "AnimationQueue.timingHost"
+        return layer
     }
 }

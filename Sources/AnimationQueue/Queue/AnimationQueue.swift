@@ -144,68 +144,6 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
         addOperations(operations, dependencies: dependencyLists, onCancelledDependency: onCancelledDependency)
     }
 
-    /// Adds operations whose `dependencies` the caller knows and has checked for cycles (a
-    /// compiled plan): `dependencyLists` holds them, in the order of `operations`.
-    func addOperations(_ operations: [Operation], dependencies dependencyLists: [[Operation]],
-                       onCancelledDependency: DependencyCancellation? = nil) {
-        var cancelledAtAdd: [Operation] = []
-        let unblocked: [Operation] = lock.withLock {
-            graph.reserveCapacity(adding: operations.count)
-            for (operation, dependencies) in zip(operations, dependencyLists) {
-                guard graph.insert(operation, override: onCancelledDependency, isUnblocked: dependencies.isEmpty) else {
-                    if !graph.contains(operation), let other = QueueMembership.holder(of: operation) {
-                        QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
-                    }
-                    QueueViolation.addedTwice(operation, queue: name, isInThisQueue: graph.contains(operation))
-                }
-                SchedulerActivity.joined(operation, queue: self)
-            }
-            if let (operation, other) = QueueMembership.claim(operations, for: name) {
-                QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
-            }
-            // In the order given, which is the order they begin in.
-            var unblocked: [Operation] = []
-            unblocked.reserveCapacity(operations.count)
-            for (operation, dependencies) in zip(operations, dependencyLists) {
-                if dependencies.isEmpty {
-                    unblocked.append(operation)  // handed over by `insert`
-                    continue
-                }
-                for dependency in dependencies {
-                    graph.link(dependency, to: operation)
-                    if dependency.isCancelled, graph.policy(of: operation) == .cancel {
-                        cancelledAtAdd.append(operation)
-                    }
-                }
-                if graph.handOverIfUnblocked(operation) { unblocked.append(operation) }
-            }
-            return unblocked
-        }
-        for operation in operations {
-            install(on: operation, onCancelledDependency: onCancelledDependency)
-        }
-        // Cancelled before it was added: finishes cancelled now (as on a plain OperationQueue,
-        // where a cancelled operation is ready), not when its dependencies end; and its
-        // dependents follow.
-        for operation in operations where operation.isCancelled {
-            propagateCancellation(from: operation)
-            handOverIfCancelled(operation)
-        }
-        // Added after a dependency was cancelled: cancelled now, with its own dependents.
-        // Its dependents first: once handed over it may finish at once and release them.
-        for operation in cancelledAtAdd where !operation.isCancelled {
-            propagateCancellation(from: operation)
-            operation.cancel()
-            handOverIfCancelled(operation)
-        }
-        // Only operations whose in-queue dependencies have finished are started; the rest
-        // follow as their dependencies finish (corelibs' OperationQueue scans every queued
-        // operation on each state change, so a queue holding a whole chain is O(n²)). They
-        // begin on the main queue's next turn, not inside this call: the caller may still
-        // cancel or pause them in this turn without anything having moved.
-        handOver(unblocked, beginNowOnMainThread: false)
-    }
-
     /// Cancels every operation in the queue; running animations apply their cancellation policy.
     public func cancelAll() {
         // Dependents first: a cancelled operation may finish on another thread at once, and

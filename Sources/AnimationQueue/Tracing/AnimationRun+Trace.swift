@@ -79,7 +79,7 @@ extension AnimationPlan {
     /// dot -Tsvg plan.dot > plan.svg
     /// ```
     public func graphvizDOT() -> String {
-        let graph = compile()
+        let graph = PlanGraph(compiling: self)
         var lines = ["digraph AnimationPlan {", "  rankdir=LR;", "  node [shape=box, style=rounded];"]
         var ids: [ObjectIdentifier: String] = [:]
         for (index, operation) in graph.operations.enumerated() {

@@ -295,9 +295,7 @@ struct OperationLifecycle {
             guard case .fresh(let fresh) = beginning, let active = fresh.activeDuration else {
                 return endUnstarted(unstarted, .cancelled, batch: batch)
             }
-            var attachment = Attachment(key: key, resolved: fresh.resolved, activeDuration: active,
-                                        hasTransition: fresh.hasTransition, batch: batch)
-            attachment.begin = fresh.begin
+            var attachment = attachment(of: fresh, activeDuration: active, batch: batch)
             attachment.isCancelRequested = true
             let removal = Removal(key: key, resolved: fresh.resolved, hasTransition: fresh.hasTransition,
                                   appliesPolicy: true, overwrittenKeyPaths: [])
@@ -326,11 +324,17 @@ struct OperationLifecycle {
                 return .attach(discarding: unstarted.ahead, Progress(start: start, finish: finish(.finished, cleanup: nil)),
                                cancelling: nil)
             }
-            var attachment = Attachment(key: key, resolved: fresh.resolved, activeDuration: active,
-                                        hasTransition: fresh.hasTransition, batch: batch)
-            attachment.begin = fresh.begin
-            return .attach(discarding: unstarted.ahead, progress(attachment), cancelling: nil)
+            return .attach(discarding: unstarted.ahead, progress(attachment(of: fresh, activeDuration: active, batch: batch)),
+                           cancelling: nil)
         }
+    }
+
+    /// The attachment of a fresh animation, added under the operation's key.
+    private func attachment(of fresh: Fresh, activeDuration: CFTimeInterval, batch: Int) -> Attachment {
+        var attachment = Attachment(key: key, resolved: fresh.resolved, activeDuration: activeDuration,
+                                    hasTransition: fresh.hasTransition, batch: batch)
+        attachment.begin = fresh.begin
+        return attachment
     }
 
     /// Stores `attachment` and returns what its reports call for: the start once its begin
