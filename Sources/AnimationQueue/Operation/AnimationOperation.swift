@@ -113,8 +113,7 @@ open class AnimationOperation: Operation, QueueReportingOperation, @unchecked Se
 
     /// A key unique among live operations: `"AQ."` and the object's address in base 36,
     /// written digit by digit. A 64-bit address has at most twelve such digits below 2⁶², so
-    /// the key fits a small string (fifteen bytes), which a burst of a thousand operations
-    /// builds without allocating.
+    /// the key fits a small string (fifteen bytes).
     private static func key(for object: AnimationOperation) -> String {
         var address = UInt(bitPattern: ObjectIdentifier(object))
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 + 13) { buffer in

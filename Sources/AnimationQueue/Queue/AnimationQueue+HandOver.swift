@@ -261,7 +261,6 @@ extension AnimationQueue {
         let id = ObjectIdentifier(operation)
         let done = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             guard !drainWaiters.isEmpty else { return [] }
-            // In place: a copy of a waiter would copy its whole set once per finish.
             var done: [CheckedContinuation<Void, Never>] = []
             for index in drainWaiters.indices {
                 drainWaiters[index].remaining.remove(id)

@@ -29,8 +29,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     // cancelled, unlinked and enqueued outside it. This state is internal, not private, only
     // for the queue's own extensions (AnimationQueue+HandOver.swift and
     // AnimationQueue+ApplicationLifecycle.swift); nothing else touches it. The graph skips the
-    // run-time exclusivity check: every access holds `lock`, and adding a burst of operations
-    // accesses it once per operation.
+    // run-time exclusivity check, which `lock` makes redundant: every access holds it.
     let lock = NSLock()
     @exclusivity(unchecked) var graph = DependencyGraph()
     /// Operations whose cancellation is being (or was) propagated; guarded by `lock`.

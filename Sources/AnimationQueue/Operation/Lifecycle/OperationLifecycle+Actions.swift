@@ -88,8 +88,7 @@ extension OperationLifecycle {
         let overwrittenKeyPaths: Set<String>
     }
 
-    /// How the operation finishes. A class, immutable: an action holding it is one
-    /// reference to copy.
+    /// How the operation finishes; immutable.
     final class Finish {
         let outcome: AnimationOutcome
         let wasExecuting: Bool

@@ -6,8 +6,8 @@ extension OperationLifecycle {
 
     /// Callbacks for the queue and run that own the operation; run outside the lock.
     ///
-    /// The queue and the run are told through ``queue`` and ``run`` rather than closures, so
-    /// adding an operation to a queue or a run allocates no callbacks. A start reaches the run,
+    /// The queue and the run are told through ``queue`` and ``run``, the closures added with
+    /// `addHooks` through the arrays. A start reaches the run,
     /// then the closures added with `addHooks`; a cancel reaches the queue first, so a closure
     /// sees it propagated to the dependents; an imminent finish reaches the closures, the run,
     /// then the queue (which then cancels the dependents of a cancelled step); the finish
@@ -21,8 +21,7 @@ extension OperationLifecycle {
         /// The queue that runs the operation, held strongly until it finishes.
         var queue: (any OperationQueueHooks)?
         /// The run the operation is a step of, held weakly (a run nobody keeps still plays),
-        /// through a reference object: a weak variable stored in the hooks themselves would
-        /// make every value holding them one Swift keeps in memory and copies at each `switch`.
+        /// through a reference object, so that the hooks stay a plain value.
         var run: AnimationRun? {
             get { runReference?.object }
             set { runReference = newValue.map(WeakReference.init) }

@@ -57,7 +57,6 @@ struct OperationLifecycle {
     /// one hears is not read back: its start is announced (to no one) as it finishes, and it
     /// has no ``plannedEnd`` while it runs.
     var keyAwaitingBegin: String? {
-        // The hooks first: reading the attachment out of the state copies it.
         guard hooks.hearStart, case .animating(let attachment) = state, attachment.begin == nil else { return nil }
         return attachment.key
     }
