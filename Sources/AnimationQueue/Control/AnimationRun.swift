@@ -185,6 +185,36 @@ public final class AnimationRun: @unchecked Sendable {
         return lock.withLock { state.outcomes[ObjectIdentifier(operation)] }
     }
 
+    /// The animation operation of the ``Step`` with this name; nil if no step has it, or if
+    /// the step with that name is a ``Wait`` or a ``Perform``.
+    public func operation(ofStep name: String) -> AnimationOperation? {
+        guard let operation = graph.value.named[name], !(operation is WaitOperation) else { return nil }
+        return operation as? AnimationOperation
+    }
+
+    /// The plan's length in seconds of plan time: its critical path, the longest chain of
+    /// steps through their dependencies, with every step playing for its length as soon as
+    /// its dependencies end (as a gapless plan plays). Nil if a step's length is unknown: an
+    /// animation that repeats forever.
+    ///
+    /// A step's length is its animation's total duration, its delay and repeats included,
+    /// or, when motion is reduced for it, the length its ``ReducedMotionBehavior`` gives it
+    /// (none for ``ReducedMotionBehavior/jumpToFinal``). A ``Wait`` lasts its seconds and a
+    /// ``Perform`` none. The run's ``speed`` changes how long the plan takes in real time,
+    /// not its duration; a pause does not change it either.
+    ///
+    /// ```swift
+    /// let run = AnimationQueue.main.run(AnimationPlan {
+    ///     Step(title, BasicAnimation(.opacity, to: 1, duration: 0.3))
+    ///     Parallel {
+    ///         Step(caption, BasicAnimation(.positionY, to: 240, duration: 0.5))
+    ///         Wait(0.2)
+    ///     }
+    /// })
+    /// run.duration    // 0.8
+    /// ```
+    public var duration: TimeInterval? { PlanSchedule(graph.value).duration }
+
     /// Every step's start and end, in order: the events so far, then each new one; the
     /// sequence ends when the run ends. Each call returns an independent sequence, which
     /// keeps the run alive until it ends.

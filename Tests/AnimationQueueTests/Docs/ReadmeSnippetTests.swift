@@ -130,9 +130,12 @@ enum ReadmeSnippets {
         run.pause()                          // running steps freeze; pending ones wait
         run.resume()                         // continues where it stopped
         run.speed = 2                        // running and pending steps play twice as fast
+        let length = run.duration           // the plan's critical path in seconds; nil if a step repeats forever
+        let slide = run.operation(ofStep: "card slides in")   // that step's AnimationOperation
         let trace = run.chromeTraceJSON()    // Chrome Trace Event JSON: ui.perfetto.dev, chrome://tracing
         let log = run.timelineText()         // "  0.000s  ▶ card slides in (position.x)", …
         let graph = onboarding.graphvizDOT() // the plan's dependency graph, for Graphviz
+        _ = (length, slide)
         return (run, trace, log, graph)
     }
 
