@@ -113,14 +113,18 @@ package final class SchedulerActivity: @unchecked Sendable {
             (hops.values.map(\.operation), started.values.compactMap(\.object), queues.values.compactMap(\.queue))
         }
         var work = hopping.map { Entry($0, queueName: nil, reason: "is hopping to the main thread") }
-        var done: [AnimationOperation] = []
+        var done: [ObjectIdentifier: AnimationOperation] = [:]
         for operation in running {
             let (reason, isDone) = operation.withLifecycle { ($0.workWithoutTime, $0.isDone) }
             if let reason { work.append(Entry(operation, queueName: nil, reason: reason)) }
-            if isDone { done.append(operation) }
+            if isDone { done[ObjectIdentifier(operation)] = operation }
         }
+        // Forget the operations that are done or gone (one that started since at a done
+        // one's address stays).
         lock.withLock {
-            started = started.filter { $0.value.object.map { object in !done.contains { $0 === object } } ?? false }
+            started = started.filter { _, reference in
+                reference.object.map { done[ObjectIdentifier($0)] !== $0 } ?? false
+            }
         }
         for queue in liveQueues {
             work += queue.progressingWithoutTime(concerning: self).map { Entry($0.operation, queueName: queue.name, reason: $0.reason) }
