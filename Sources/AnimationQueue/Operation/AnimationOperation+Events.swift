@@ -195,11 +195,21 @@ extension AnimationOperation {
         }
     }
 
-    /// The app entered the background (main thread): this operation's animations, running
+    /// The app, or the scene whose layers are `roots` and their sublayers, entered the
+    /// background (main thread): if the operation's layer is there, its animations, running
     /// or committed ahead, are removed, as Core Animation does. A running operation finishes
     /// `.interrupted` at once; one that has not started starts afresh later. The model keeps
     /// what was written to it, so a running animation's layer shows its final values.
-    func removeAnimationsForBackground() {
+    func enteredBackground(underAnyOf roots: [CALayer]?) {
+        if let roots {
+            var ancestor = layer
+            while let current = ancestor, !roots.contains(where: { $0 === current }) { ancestor = current.superlayer }
+            guard ancestor != nil else { return }
+        }
+        removeAnimationsForBackground()
+    }
+
+    private func removeAnimationsForBackground() {
         switch stateLock.withLock({ lifecycle.enteredBackground() }) {
         case nil: break
         case .discardAhead(let ahead): discard(ahead, applyPolicy: false)
@@ -209,7 +219,7 @@ extension AnimationOperation {
 
     /// The operation's queue started holding back unstarted operations (it was suspended):
     /// a commit ahead is discarded, with the cancellation policy if it has begun.
-    func holdBack() {
+    func queueHoldsBack() {
         guard let ahead = stateLock.withLock({ lifecycle.heldBack() }) else { return }
         onMainThread(with: ahead) { $0.discard($1, applyPolicy: true) }
     }

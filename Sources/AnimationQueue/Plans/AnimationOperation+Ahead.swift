@@ -66,7 +66,7 @@ extension AnimationOperation {
         // A suspension since the check above either found this commit (and discards it) or
         // is seen here.
         if queue?.holdsBackUnstarted == true {
-            holdBack()
+            queueHoldsBack()
             return false
         }
         return true

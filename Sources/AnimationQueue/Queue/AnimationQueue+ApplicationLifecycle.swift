@@ -9,8 +9,8 @@ extension AnimationQueue {
     /// the operations that have not started until the app returns to the foreground.
     func applicationDidEnterBackground() {
         lock.withLock { heldInBackground = true }
-        for case let operation as AnimationOperation in unfinished {
-            MainThread.run { operation.removeAnimationsForBackground() }
+        for case let operation as QueueReportingOperation in unfinished {
+            operation.enteredBackground(underAnyOf: nil)
         }
     }
 
@@ -19,10 +19,8 @@ extension AnimationQueue {
     /// the queue goes on with everything else.
     func interruptAnimations(underAnyOf roots: [CALayer]) {
         guard !roots.isEmpty else { return }
-        for case let operation as AnimationOperation in unfinished {
-            var ancestor = operation.layer
-            while let current = ancestor, !roots.contains(where: { $0 === current }) { ancestor = current.superlayer }
-            if ancestor != nil { operation.removeAnimationsForBackground() }
+        for case let operation as QueueReportingOperation in unfinished {
+            operation.enteredBackground(underAnyOf: roots)
         }
     }
 

@@ -72,7 +72,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
                 return newValue && !suspendedByOwner
             }
             if suspends {
-                for case let operation as AnimationOperation in unfinished { operation.holdBack() }
+                for case let operation as QueueReportingOperation in unfinished { operation.queueHoldsBack() }
             }
             releaseHeldBackIfRunning()
         }

@@ -15,10 +15,10 @@ struct DependencyGraph {
         var handedOver = false
 
         /// What the operation does when a dependency is cancelled: the queue's override, else
-        /// an ``AnimationOperation``'s own setting as it is now (its owner may change it after
-        /// adding it), else `.cancel`.
+        /// the operation's own setting as it is now (its owner may change it after adding it;
+        /// see ``QueueReportingOperation/onCancelledDependency``), else `.cancel`.
         var policy: DependencyCancellation {
-            override ?? (operation as? AnimationOperation)?.onCancelledDependency ?? .cancel
+            override ?? (operation as? QueueReportingOperation)?.onCancelledDependency ?? .cancel
         }
     }
 

@@ -26,9 +26,25 @@ protocol QueueReportingOperation: Operation {
     /// The operation's `dependencies`, skipping Foundation's copy if it never had one.
     var dependenciesIfAny: [Operation] { get }
 
+    /// What the operation does when a dependency is cancelled, unless its queue was given a
+    /// policy for it: ``AnimationOperation/onCancelledDependency`` for an animation
+    /// operation, `.cancel` for the others.
+    var onCancelledDependency: DependencyCancellation { get }
+
     /// The activity of the tracked clock the operation is on (see ``SchedulerActivity``);
     /// nil outside tests.
     var activity: SchedulerActivity? { get }
+
+    /// Its queue started holding back the operations that have not started (it was
+    /// suspended). An animation operation discards the animation a gapless plan committed
+    /// ahead for it; the others have nothing to do.
+    func queueHoldsBack()
+
+    /// The app entered the background, or a scene did whose layers are `roots` and their
+    /// sublayers (main thread). An animation operation whose layer is there takes its
+    /// animations off (``AnimationQueue`` explains what follows); the others have nothing to
+    /// do.
+    func enteredBackground(underAnyOf roots: [CALayer]?)
 
     /// What the operation will do without time passing, as a phrase for a test clock's
     /// report; nil when it waits for time to pass, for something outside the scheduler, or
@@ -39,4 +55,7 @@ protocol QueueReportingOperation: Operation {
 extension QueueReportingOperation {
     func startForQueue(joining batch: inout [AnimationOperation]) -> Bool { false }
     var dependenciesIfAny: [Operation] { dependencies }
+    var onCancelledDependency: DependencyCancellation { .cancel }
+    func queueHoldsBack() {}
+    func enteredBackground(underAnyOf roots: [CALayer]?) {}
 }
