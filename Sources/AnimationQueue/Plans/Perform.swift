@@ -18,12 +18,4 @@ public struct Perform: PlanComponent {
         self.name = name
         self.body = body
     }
-
-    /// Adds the closure's operation.
-    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
-        let operation = MainThreadOperation(body)
-        operation.name = name
-        graph.add(operation, named: name, after: predecessors, alsoAfter: [], layer: nil)
-        return [operation]
-    }
 }

@@ -61,14 +61,6 @@ public struct Serial: PlanComponent {
     public init(@PlanBuilder _ content: () -> [any PlanComponent]) {
         components = content()
     }
-
-    /// Chains the parts.
-    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
-        graph.reserveCapacity(forMoreSteps: components.count)
-        return components.reduce(predecessors) { previous, component in
-            component.build(into: &graph, after: previous)
-        }
-    }
 }
 
 /// Parts that start together; the group ends when the last of them ends.
@@ -91,16 +83,6 @@ public struct Parallel: PlanComponent {
 
     init(components: [any PlanComponent]) {
         self.components = components
-    }
-
-    /// Starts every part after the same predecessors.
-    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
-        guard !components.isEmpty else { return predecessors }
-        graph.reserveCapacity(forMoreSteps: components.count)
-        var ends: [Operation] = []
-        ends.reserveCapacity(components.count)
-        for component in components { ends += component.build(into: &graph, after: predecessors) }
-        return ends
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 /// The operations a plan compiles to, with their names and layers.
 ///
 /// Compiled from a plan (``init(compiling:)``), whose parts build into it
-/// (``PlanComponent/build(into:after:)``); an ``AnimationRun`` runs it.
+/// (``PlanComponent/build(into:after:)``); an ``AnimationRun`` runs it. The file holds the
+/// whole compilation: the graph, and how each kind of part builds into it.
 public struct PlanGraph {
     /// Every operation, in plan order.
     private(set) var operations: [Operation] = []
@@ -118,6 +119,61 @@ public struct PlanGraph {
         case let operation as AnimationOperation: StepLabel(index: index, animation: operation.animation, layerName: layer?.name)
         default: StepLabel(text: "step \(index)")
         }
+    }
+}
+
+// MARK: Compiling: how each part of a plan builds into the graph
+
+extension Serial {
+    /// Chains the parts.
+    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
+        graph.reserveCapacity(forMoreSteps: components.count)
+        return components.reduce(predecessors) { previous, component in
+            component.build(into: &graph, after: previous)
+        }
+    }
+}
+
+extension Parallel {
+    /// Starts every part after the same predecessors.
+    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
+        guard !components.isEmpty else { return predecessors }
+        graph.reserveCapacity(forMoreSteps: components.count)
+        var ends: [Operation] = []
+        ends.reserveCapacity(components.count)
+        for component in components { ends += component.build(into: &graph, after: predecessors) }
+        return ends
+    }
+}
+
+extension Step {
+    /// Adds the step's operation.
+    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
+        let operation = AnimationOperation(layer: layer, existential: animation)
+        if let name { operation.name = name }
+        operation.setCancellationPolicies(policy, onCancelledDependency: dependencyPolicy)
+        graph.add(operation, named: name, after: predecessors, alsoAfter: afterNames, layer: layer)
+        return [operation]
+    }
+}
+
+extension Wait {
+    /// Adds the wait's operation, timed on the plan's timing layer.
+    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
+        let operation = WaitOperation(duration: duration, graph: graph)
+        operation.name = name
+        graph.add(operation, named: name, after: predecessors, alsoAfter: [], layer: nil)
+        return [operation]
+    }
+}
+
+extension Perform {
+    /// Adds the closure's operation.
+    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
+        let operation = MainThreadOperation(body)
+        operation.name = name
+        graph.add(operation, named: name, after: predecessors, alsoAfter: [], layer: nil)
+        return [operation]
     }
 }
 

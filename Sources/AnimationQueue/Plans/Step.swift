@@ -57,13 +57,4 @@ public struct Step: PlanComponent {
         step.dependencyPolicy = policy
         return step
     }
-
-    /// Adds the step's operation.
-    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
-        let operation = AnimationOperation(layer: layer, existential: animation)
-        if let name { operation.name = name }
-        operation.setCancellationPolicies(policy, onCancelledDependency: dependencyPolicy)
-        graph.add(operation, named: name, after: predecessors, alsoAfter: afterNames, layer: layer)
-        return [operation]
-    }
 }

@@ -20,12 +20,4 @@ public struct Wait: PlanComponent {
         wait.name = name
         return wait
     }
-
-    /// Adds the pause's operation.
-    public func build(into graph: inout PlanGraph, after predecessors: [Operation]) -> [Operation] {
-        let operation = WaitOperation(duration: duration, graph: graph)
-        operation.name = name
-        graph.add(operation, named: name, after: predecessors, alsoAfter: [], layer: nil)
-        return [operation]
-    }
 }

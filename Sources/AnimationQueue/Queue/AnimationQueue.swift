@@ -27,7 +27,7 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     let operations: OperationQueue
     // Thread safety: `lock` guards `graph` and the state below that says so. Operations are
     // cancelled, unlinked and enqueued outside it. This state is internal, not private, only
-    // for the queue's own extensions (AnimationQueue+HandOver.swift and
+    // for the queue's own extensions (AnimationQueue+Scheduling.swift and
     // AnimationQueue+ApplicationLifecycle.swift); nothing else touches it. The graph skips the
     // run-time exclusivity check, which `lock` makes redundant: every access holds it.
     let lock = NSLock()
