@@ -6,17 +6,8 @@ import Testing
 /// Uses only Foundation and the queue (no clock), so it runs on every platform.
 @Suite(TimeLimits.suite(minutes: 1))
 struct PlainOperationTests {
-    /// Records what ran, in order, from any thread.
-    final class Log: @unchecked Sendable {
-        // `lock` guards `entries`.
-        private let lock = NSLock()
-        private var entries: [String] = []
-        func record(_ entry: String) { lock.withLock { entries.append(entry) } }
-        var recorded: [String] { lock.withLock { entries } }
-    }
-
     @Test func aCompletionBlockSetAfterAddingKeepsTheDependentsRunning() async {
-        let log = Log()
+        let log = OrderLog()
         let queue = AnimationQueue(name: #function)
         queue.isSuspended = true
         let fetch = BlockOperation { log.record("fetch") }
@@ -31,15 +22,15 @@ struct PlainOperationTests {
         // Foundation runs the completion block asynchronously after the finish: wait for it
         // with a deadline rather than a sleep.
         let deadline = Date().addingTimeInterval(10)
-        while !log.recorded.contains("fetch's own completion"), Date() < deadline { await Task.yield() }
-        let recorded = log.recorded
+        while !log.events.contains("fetch's own completion"), Date() < deadline { await Task.yield() }
+        let recorded = log.events
         #expect(recorded.first == "fetch")
         #expect(recorded.contains("reveal"))
         #expect(recorded.contains("fetch's own completion"))
     }
 
     @Test func aCompletionBlockSetBeforeAddingRunsOnceAndTheQueueLeavesItAlone() async {
-        let log = Log()
+        let log = OrderLog()
         let queue = AnimationQueue(name: #function)
         let fetch = BlockOperation { log.record("fetch") }
         let block: @Sendable () -> Void = { log.record("completion") }
@@ -49,8 +40,8 @@ struct PlainOperationTests {
         // Foundation runs the completion block asynchronously after the finish: wait for it
         // with a deadline rather than a sleep.
         let deadline = Date().addingTimeInterval(10)
-        while !log.recorded.contains("completion"), Date() < deadline { await Task.yield() }
-        #expect(log.recorded == ["fetch", "completion"])
+        while !log.events.contains("completion"), Date() < deadline { await Task.yield() }
+        #expect(log.events == ["fetch", "completion"])
         #expect(fetch.completionBlock != nil)
     }
 

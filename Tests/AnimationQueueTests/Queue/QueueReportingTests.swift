@@ -8,15 +8,6 @@ import Testing
 /// clock), so it runs on every platform.
 @Suite(TimeLimits.suite(minutes: 1))
 struct QueueReportingTests {
-    /// Records what ran, in order, from any thread.
-    final class Log: @unchecked Sendable {
-        // `lock` guards `entries`.
-        private let lock = NSLock()
-        private var entries: [String] = []
-        func record(_ entry: String) { lock.withLock { entries.append(entry) } }
-        var recorded: [String] { lock.withLock { entries } }
-    }
-
     /// Work that says when it started and is finished by the test.
     final class ManualWork: AsyncOperation, @unchecked Sendable {
         let started = AsyncStream<Void>.makeStream()
@@ -25,8 +16,8 @@ struct QueueReportingTests {
 
     /// Work that records its name when it executes, and finishes at once.
     final class RecordedWork: AsyncOperation, @unchecked Sendable {
-        let log: Log
-        init(_ name: String, log: Log) {
+        let log: OrderLog
+        init(_ name: String, log: OrderLog) {
             self.log = log
             super.init()
             self.name = name
@@ -50,7 +41,7 @@ struct QueueReportingTests {
     @Test func aCancelReachesTheDependentsAtOnceWhileTheWorkIsStillRunning() async {
         let queue = AnimationQueue(name: #function)
         let fetch = ManualWork()
-        let log = Log()
+        let log = OrderLog()
         let reveal = BlockOperation { log.record("reveal") }
         reveal.addDependency(fetch)
         queue.addOperations([fetch, reveal])
@@ -61,13 +52,13 @@ struct QueueReportingTests {
         #expect(fetch.isExecuting)
         fetch.finish()
         await queue.waitUntilAllOperationsAreFinished()
-        #expect(log.recorded.isEmpty)
+        #expect(log.events.isEmpty)
         #expect(queue.operationCount == 0)
     }
 
     @Test func aCancelledOperationThatWaitsForADependencyFinishesWithoutWaitingOrExecuting() async {
         let queue = AnimationQueue(name: #function)
-        let log = Log()
+        let log = OrderLog()
         let gate = ManualWork()
         let fetch = RecordedWork("fetch", log: log)
         let reveal = RecordedWork("reveal", log: log)
@@ -81,11 +72,11 @@ struct QueueReportingTests {
         for await _ in fetchFinished { break }
         // The dependency still runs; the cancelled operation finished without executing.
         #expect(gate.isExecuting)
-        #expect(log.recorded.isEmpty)
+        #expect(log.events.isEmpty)
         gate.finish()
         await queue.waitUntilAllOperationsAreFinished()
         #expect(reveal.isFinished)
-        #expect(log.recorded.isEmpty)
+        #expect(log.events.isEmpty)
         #expect(queue.operationCount == 0)
     }
 }
