@@ -19,6 +19,7 @@ struct PlanSchedule {
 
     init(_ graph: PlanGraph) {
         let operations = graph.operations
+        let lengths = operations.map(Self.length)
         var position: [ObjectIdentifier: Int] = [:]
         for (index, operation) in operations.enumerated() { position[ObjectIdentifier(operation)] = index }
         // Kahn's order over the dependencies, which a compiled plan has checked for cycles.
@@ -35,7 +36,7 @@ struct PlanSchedule {
         var times: [(begin: TimeInterval, end: TimeInterval)?] = Array(repeating: nil, count: operations.count)
         var ready = (0..<operations.count).filter { waitingFor[$0] == 0 }
         while let index = ready.popLast() {
-            let end = begins[index].flatMap { begin in Self.length(of: operations[index]).map { begin + $0 } }
+            let end = begins[index].flatMap { begin in lengths[index].map { begin + $0 } }
             if let begin = begins[index], let end { times[index] = (begin, end) }
             for dependent in dependents[index] {
                 // A dependent begins when its last dependency ends; never, if one never ends.
@@ -45,7 +46,7 @@ struct PlanSchedule {
             }
         }
         self.times = times
-        stepWithoutLength = operations.first { Self.length(of: $0) == nil }
+        stepWithoutLength = zip(operations, lengths).first { $0.1 == nil }?.0
         duration = stepWithoutLength == nil ? times.compactMap { $0?.end }.max() ?? 0 : nil
     }
 

@@ -42,8 +42,8 @@ protocol QueueReportingOperation: Operation {
 
     /// The app entered the background, or a scene did whose layers are `roots` and their
     /// sublayers (main thread). An animation operation whose layer is there takes its
-    /// animations off (``AnimationQueue`` explains what follows); the others have nothing to
-    /// do.
+    /// animations off: a running one finishes `.interrupted` at once, and one that has not
+    /// started starts afresh later. The others have nothing to do.
     func enteredBackground(underAnyOf roots: [CALayer]?)
 
     /// What the operation will do without time passing, as a phrase for a test clock's
