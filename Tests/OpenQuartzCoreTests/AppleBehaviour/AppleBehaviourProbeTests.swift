@@ -61,6 +61,14 @@ struct AppleBehaviourProbeTests {
         check([await AppleBehaviourProbes.negativeSpeedEnds()])
     }
 
+    @Test func aFillingAnimationAddedLaterOverridesAnActiveOne() {
+        check([AppleBehaviourProbes.fillingAnimationOverridesAnEarlierActiveOne()])
+    }
+
+    @Test func anAnimationAddedAgainUnderItsKeyIsAppliedLast() {
+        check([AppleBehaviourProbes.reAddingUnderAKeyMovesItLast()])
+    }
+
     @Test func positiveContinuityGivesSharpCorners() {
         check([AppleBehaviourProbes.positiveContinuityGivesSharpCorners()])
     }

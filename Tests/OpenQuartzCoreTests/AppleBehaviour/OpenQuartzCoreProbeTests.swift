@@ -78,6 +78,14 @@ struct OpenQuartzCoreProbeTests {
         check(await AppleBehaviourProbes.animationAddedToAPausedLayerStarts(), differsUnder: [])
     }
 
+    @Test func aFillingAnimationAddedLaterOverridesAnActiveOne() {
+        check(AppleBehaviourProbes.fillingAnimationOverridesAnEarlierActiveOne(), differsUnder: [])
+    }
+
+    @Test func anAnimationAddedAgainUnderItsKeyIsAppliedLast() {
+        check(AppleBehaviourProbes.reAddingUnderAKeyMovesItLast(), differsUnder: [])
+    }
+
     @Test func anAnimationAtANegativeSpeedEnds() async {
         check(await AppleBehaviourProbes.negativeSpeedEnds(), differsUnder: [])
     }
