@@ -2,9 +2,8 @@ import Foundation
 
 /// The operations a plan compiles to, with their names and layers.
 ///
-/// Compiled from a plan (``init(compiling:)``), whose parts build into it
-/// (``PlanComponent/build(into:after:)``); an ``AnimationRun`` runs it. The file holds the
-/// whole compilation: the graph, and how each kind of part builds into it.
+/// Each part of a plan builds into it (``PlanComponent/build(into:after:)``) as the plan
+/// compiles; an ``AnimationRun`` runs it.
 public struct PlanGraph {
     /// Every operation, in plan order.
     private(set) var operations: [Operation] = []
@@ -123,6 +122,9 @@ public struct PlanGraph {
 }
 
 // MARK: Compiling: how each part of a plan builds into the graph
+
+// The whole compilation lives in this file: the graph above, and below how each kind of part
+// builds into it. The parts' own files hold what they are and their modifiers.
 
 extension Serial {
     /// Chains the parts.
