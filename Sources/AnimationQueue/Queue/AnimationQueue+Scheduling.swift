@@ -18,49 +18,52 @@ extension AnimationQueue {
         if let error = graph.errors.first { QueueViolation.invalidPlan(error) }
         let run = AnimationRun(graph: graph, scheduling: plan.scheduling, motion: motion)
         // Compiling checked the graph for cycles (`graph.errors`).
-        addOperations(graph.operations, dependencies: graph.dependencyLists)
+        addOperations(graph.operations.map(DependencyGraph.Member.init), dependencies: graph.dependencyLists)
         return run
     }
 
     /// Adds operations whose `dependencies` the caller knows and has checked for cycles (a
-    /// compiled plan): `dependencyLists` holds them, in the order of `operations`.
-    func addOperations(_ operations: [Operation], dependencies dependencyLists: [[Operation]],
+    /// compiled plan): `dependencyLists` holds them, in the order of `members`.
+    func addOperations(_ members: [DependencyGraph.Member], dependencies dependencyLists: [[Operation]],
                        onCancelledDependency: DependencyCancellation? = nil) {
+        let operations = members.map(\.operation)
         var cancelledAtAdd: [Operation] = []
-        let unblocked: [Operation] = lock.withLock {
-            graph.reserveCapacity(adding: operations.count)
-            for (operation, dependencies) in zip(operations, dependencyLists) {
-                guard graph.insert(operation, override: onCancelledDependency, isUnblocked: dependencies.isEmpty) else {
+        let unblocked: [DependencyGraph.Member] = lock.withLock {
+            graph.reserveCapacity(adding: members.count)
+            for (member, dependencies) in zip(members, dependencyLists) {
+                let operation = member.operation
+                guard graph.insert(member, override: onCancelledDependency, isUnblocked: dependencies.isEmpty) else {
                     if !graph.contains(operation), let other = QueueMembership.holder(of: operation) {
                         QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
                     }
                     QueueViolation.addedTwice(operation, queue: name, isInThisQueue: graph.contains(operation))
                 }
-                SchedulerActivity.joined(operation, queue: self)
+                SchedulerActivity.joined(member.reporting, queue: self)
             }
             if let (operation, other) = QueueMembership.claim(operations, for: name) {
                 QueueViolation.addedToTwoQueues(operation, queue: name, other: other)
             }
             // In the order given, which is the order they begin in.
-            var unblocked: [Operation] = []
-            unblocked.reserveCapacity(operations.count)
-            for (operation, dependencies) in zip(operations, dependencyLists) {
+            var unblocked: [DependencyGraph.Member] = []
+            unblocked.reserveCapacity(members.count)
+            for (member, dependencies) in zip(members, dependencyLists) {
                 if dependencies.isEmpty {
-                    unblocked.append(operation)  // handed over by `insert`
+                    unblocked.append(member)  // handed over by `insert`
                     continue
                 }
+                let operation = member.operation
                 for dependency in dependencies {
                     graph.link(dependency, to: operation)
                     if dependency.isCancelled, graph.policy(of: operation) == .cancel {
                         cancelledAtAdd.append(operation)
                     }
                 }
-                if graph.handOverIfUnblocked(operation) { unblocked.append(operation) }
+                if graph.handOverIfUnblocked(operation) { unblocked.append(member) }
             }
             return unblocked
         }
-        for operation in operations {
-            install(on: operation, onCancelledDependency: onCancelledDependency)
+        for member in members {
+            install(on: member, onCancelledDependency: onCancelledDependency)
         }
         // Cancelled before it was added: finishes cancelled now (as on a plain OperationQueue,
         // where a cancelled operation is ready), not when its dependencies end; and its
@@ -91,8 +94,8 @@ extension AnimationQueue {
     /// watched from its hand-over on (``handToOperationQueue(_:)``): one cancelled by a direct
     /// call to its `cancel()` while it waits for dependencies in the queue, or is held back,
     /// finishes when it is handed over; ``cancelAll()`` finishes it at once.
-    func install(on operation: Operation, onCancelledDependency: DependencyCancellation?) {
-        (operation as? QueueReportingOperation)?.report(to: self, onCancelledDependency: onCancelledDependency)
+    func install(on member: DependencyGraph.Member, onCancelledDependency: DependencyCancellation?) {
+        member.reporting?.report(to: self, onCancelledDependency: onCancelledDependency)
     }
 
     /// Gives `operations` to the `OperationQueue`, watching the finish of each that does not
@@ -104,16 +107,17 @@ extension AnimationQueue {
     /// finish signal that every Foundation delivers. Only handed-over operations can run, so
     /// only they are watched: the watchers' queue holds the ready ones, not a whole chain
     /// (corelibs' `OperationQueue` scans every queued operation on each state change).
-    private func handToOperationQueue(_ handed: [Operation]) {
-        for operation in handed where !(operation is QueueReportingOperation) {
+    private func handToOperationQueue(_ handed: [DependencyGraph.Member]) {
+        for member in handed where member.reporting == nil {
+            let operation = member.operation
             let watcher = BlockOperation { [self] in
                 if operation.isCancelled { propagateCancellation(from: operation) }
-                handleFinish(of: operation)
+                handleFinish(of: operation, reporting: nil)
             }
             watcher.addDependency(operation)
             FinishWaiter.queue.addOperation(watcher)
         }
-        operations.addOperations(handed, waitUntilFinished: false)
+        operations.addOperations(handed.map(\.operation), waitUntilFinished: false)
     }
 
     /// Cancels the dependents of `operation` that follow cancellation, transitively.
@@ -160,10 +164,10 @@ extension AnimationQueue {
     /// where a cancelled operation becomes ready) instead of when its dependencies end.
     func handOverIfCancelled(_ operation: Operation) {
         guard operation.isCancelled else { return }
-        let release = lock.withLock {
-            graph.handOverCancelled(operation) || heldBack.removeValue(forKey: ObjectIdentifier(operation)) != nil
+        let released = lock.withLock {
+            graph.handOverCancelled(operation) ?? heldBack.removeValue(forKey: ObjectIdentifier(operation))?.member
         }
-        if release { handToOperationQueue([operation]) }
+        if let released { handToOperationQueue([released]) }
     }
 
     /// Starts operations whose in-queue dependencies have finished.
@@ -179,17 +183,17 @@ extension AnimationQueue {
     ///
     /// - Parameter beginNowOnMainThread: On the main thread, begin the animations before
     ///   returning, instead of on the main queue's next turn.
-    func handOver(_ ready: [Operation], beginNowOnMainThread: Bool) {
+    func handOver(_ ready: [DependencyGraph.Member], beginNowOnMainThread: Bool) {
         guard !ready.isEmpty else { return }
         let running = holdBackUnlessRunning(ready)
-        var queued: [Operation] = []
+        var queued: [DependencyGraph.Member] = []
         var batch: [AnimationOperation] = []
         var startedAny = false
-        for operation in running {
-            if let own = operation as? QueueReportingOperation, own.startForQueue(joining: &batch) {
+        for member in running {
+            if let own = member.reporting, own.startForQueue(joining: &batch) {
                 startedAny = true
             } else {
-                queued.append(operation)
+                queued.append(member)
             }
         }
         if !queued.isEmpty { handToOperationQueue(queued) }
@@ -201,26 +205,26 @@ extension AnimationQueue {
     /// The operations of `ready` to hand over now: all of them, unless the queue is suspended
     /// or in the background; then only the cancelled ones, which finish at once, and the rest
     /// are held back (``heldBack``).
-    private func holdBackUnlessRunning(_ ready: [Operation]) -> [Operation] {
+    private func holdBackUnlessRunning(_ ready: [DependencyGraph.Member]) -> [DependencyGraph.Member] {
         guard lock.withLock({ suspendedByOwner || heldInBackground }) else { return ready }
         // Read outside the lock: Foundation takes its own.
-        let cancelled = ready.map(\.isCancelled)
-        let running: [Operation] = lock.withLock {
+        let cancelled = ready.map(\.operation.isCancelled)
+        let running: [DependencyGraph.Member] = lock.withLock {
             guard suspendedByOwner || heldInBackground else { return ready }
-            var running: [Operation] = []
-            for (operation, isCancelled) in zip(ready, cancelled) {
+            var running: [DependencyGraph.Member] = []
+            for (member, isCancelled) in zip(ready, cancelled) {
                 if isCancelled {
-                    running.append(operation)
+                    running.append(member)
                 } else {
-                    heldBack[ObjectIdentifier(operation)] = (nextHeldOrder, operation)
+                    heldBack[ObjectIdentifier(member.operation)] = (nextHeldOrder, member)
                     nextHeldOrder += 1
                 }
             }
             return running
         }
         // One cancelled meanwhile may have looked for itself among the held back too early.
-        for (operation, wasCancelled) in zip(ready, cancelled) where !wasCancelled && operation.isCancelled {
-            handOverIfCancelled(operation)
+        for (member, wasCancelled) in zip(ready, cancelled) where !wasCancelled && member.operation.isCancelled {
+            handOverIfCancelled(member.operation)
         }
         return running
     }
@@ -236,19 +240,21 @@ extension AnimationQueue {
         handOverIfCancelled(operation)
     }
 
-    func operationDidFinish(_ operation: Operation) {
-        handleFinish(of: operation)
+    func operationDidFinish(_ operation: any QueueReportingOperation) {
+        handleFinish(of: operation, reporting: operation)
     }
 
     /// Takes a finished operation out of the graph and hands its unblocked dependents over.
-    private func handleFinish(of operation: Operation) {
+    /// `reporting` is the operation if it reports to the queue itself (nil: a watcher saw
+    /// it finish).
+    private func handleFinish(of operation: Operation, reporting: (any QueueReportingOperation)?) {
         let wasCancelled = operation.isCancelled
         let (dependents, unblocked, toCancel) = lock.withLock {
             propagating.remove(ObjectIdentifier(operation))
             QueueMembership.release(operation)
-            SchedulerActivity.left(operation, queue: self)
+            SchedulerActivity.left(reporting, queue: self)
             let (dependents, unblocked) = graph.remove(operation)
-            let toCancel = wasCancelled ? unblocked.filter { graph.policy(of: $0) == .cancel } : []
+            let toCancel = wasCancelled ? unblocked.map(\.operation).filter { graph.policy(of: $0) == .cancel } : []
             return (dependents, unblocked, toCancel)
         }
         defer { resumeDrainWaiters(after: operation) }
@@ -265,10 +271,10 @@ extension AnimationQueue {
         // removing a finished dependency from a cancelled operation makes it report not
         // ready, so it never starts), and this operation, now finished, from whatever links
         // it still has (a cancelled one keeps them until then).
-        for dependent in dependents where !(dependent is QueueReportingOperation) && !dependent.isCancelled {
-            dependent.removeDependency(operation)
+        for dependent in dependents where dependent.reporting == nil && !dependent.operation.isCancelled {
+            dependent.operation.removeDependency(operation)
         }
-        if !(operation is QueueReportingOperation) {
+        if reporting == nil {
             operation.removeAllDependencies()
         }
     }

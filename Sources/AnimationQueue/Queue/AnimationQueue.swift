@@ -92,17 +92,17 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     /// The queue holds them itself rather than suspending its `OperationQueue`, which starts
     /// nothing while suspended, not even a cancelled operation: a cancelled one is released
     /// at once and finishes (``handOverIfCancelled(_:)``), so `cancelAll()` ends everything.
-    var heldBack: [ObjectIdentifier: (order: Int, operation: Operation)] = [:]
+    var heldBack: [ObjectIdentifier: (order: Int, member: DependencyGraph.Member)] = [:]
     /// The order the next held-back operation gets; guarded by `lock`.
     var nextHeldOrder = 0
 
     /// Hands the held-back operations over, in the order they became ready, unless the queue
     /// is still suspended or in the background.
     func releaseHeldBackIfRunning() {
-        let released = lock.withLock { () -> [Operation] in
+        let released = lock.withLock { () -> [DependencyGraph.Member] in
             guard !suspendedByOwner, !heldInBackground, !heldBack.isEmpty else { return [] }
             defer { heldBack = [:] }
-            return heldBack.values.sorted { $0.order < $1.order }.map(\.operation)
+            return heldBack.values.sorted { $0.order < $1.order }.map(\.member)
         }
         handOver(released, beginNowOnMainThread: false)
     }
@@ -136,11 +136,12 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     public func addOperations(_ operations: [Operation], onCancelledDependency: DependencyCancellation? = nil) {
         // Read once, for the links and as the cycle check's starting points: Foundation copies
         // them on each read. (The check reads those of the operations it reaches on its own.)
-        let dependencyLists = operations.map { ($0 as? QueueReportingOperation)?.dependenciesIfAny ?? $0.dependencies }
+        let members = operations.map(DependencyGraph.Member.init)
+        let dependencyLists = members.map { $0.reporting?.dependenciesIfAny ?? $0.operation.dependencies }
         if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
             QueueViolation.dependencyCycle(cycle, queue: name)
         }
-        addOperations(operations, dependencies: dependencyLists, onCancelledDependency: onCancelledDependency)
+        addOperations(members, dependencies: dependencyLists, onCancelledDependency: onCancelledDependency)
     }
 
     /// Cancels every operation in the queue; running animations apply their cancellation policy.

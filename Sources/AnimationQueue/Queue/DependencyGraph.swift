@@ -3,8 +3,23 @@ import Foundation
 /// The dependency edges an ``AnimationQueue`` knows about, for cancellation propagation and
 /// unlinking. Holds each operation until it finishes. Not thread-safe; the queue locks it.
 struct DependencyGraph {
-    private struct Node {
+    /// An operation the queue holds, with the same object as an operation of the package's
+    /// own (``QueueReportingOperation``) if it is one: the queue asks once, as it adds the
+    /// operation, and every later step (the hand-over, the finish, the dependency policy)
+    /// reads the answer from here.
+    struct Member {
         let operation: Operation
+        /// The operation, if it reports to the queue itself; nil for any other `Operation`.
+        let reporting: (any QueueReportingOperation)?
+
+        init(_ operation: Operation) {
+            self.operation = operation
+            reporting = operation as? QueueReportingOperation
+        }
+    }
+
+    private struct Node {
+        let member: Member
         /// The policy the queue was given for the operation, which overrides its own.
         let override: DependencyCancellation?
         var dependents: [ObjectIdentifier] = []
@@ -14,11 +29,13 @@ struct DependencyGraph {
         /// Whether the operation was given to the `OperationQueue`; it is given exactly once.
         var handedOver = false
 
+        var operation: Operation { member.operation }
+
         /// What the operation does when a dependency is cancelled: the queue's override, else
         /// the operation's own setting as it is now (its owner may change it after adding it;
         /// see ``QueueReportingOperation/onCancelledDependency``), else `.cancel`.
         var policy: DependencyCancellation {
-            override ?? (operation as? QueueReportingOperation)?.onCancelledDependency ?? .cancel
+            override ?? member.reporting?.onCancelledDependency ?? .cancel
         }
     }
 
@@ -40,10 +57,11 @@ struct DependencyGraph {
     /// - Parameter isUnblocked: The operation has no dependencies: it waits for nothing and
     ///   is marked as handed over at once (``link(_:to:)`` is never called for it).
     /// - Parameter override: The policy the queue was given for the operation (nil: its own).
-    mutating func insert(_ operation: Operation, override: DependencyCancellation?, isUnblocked: Bool = false) -> Bool {
+    mutating func insert(_ member: Member, override: DependencyCancellation?, isUnblocked: Bool = false) -> Bool {
+        let operation = member.operation
         guard !operation.isFinished, !operation.isExecuting else { return false }
         let id = ObjectIdentifier(operation)
-        let node = Node(operation: operation, override: override, handedOver: isUnblocked)
+        let node = Node(member: member, override: override, handedOver: isUnblocked)
         // One lookup on the path every operation takes; a second add puts the first back.
         if let earlier = nodes.updateValue(node, forKey: id) {
             nodes[id] = earlier
@@ -122,15 +140,15 @@ struct DependencyGraph {
         }
     }
 
-    /// Marks a cancelled operation that still waits for dependencies as handed over; true if
-    /// the caller must give it to the `OperationQueue` now. Foundation makes a cancelled
+    /// Marks a cancelled operation that still waits for dependencies as handed over; returns
+    /// it if the caller must give it to the `OperationQueue` now. Foundation makes a cancelled
     /// operation ready whatever its dependencies, so it then finishes cancelled at once, as
     /// it would on a plain `OperationQueue`, instead of when its dependencies end.
-    mutating func handOverCancelled(_ operation: Operation) -> Bool {
+    mutating func handOverCancelled(_ operation: Operation) -> Member? {
         let id = ObjectIdentifier(operation)
-        guard let node = nodes[id], !node.handedOver else { return false }
+        guard let node = nodes[id], !node.handedOver else { return nil }
         nodes[id]!.handedOver = true
-        return true
+        return node.member
     }
 
     /// What `operation` does when a dependency is cancelled.
@@ -144,19 +162,20 @@ struct DependencyGraph {
             .filter { $0.policy == .cancel }.map(\.operation)
     }
 
-    /// Forgets a finishing operation; returns its dependents, to unlink.
-    mutating func remove(_ operation: Operation) -> (dependents: [Operation], unblocked: [Operation]) {
+    /// Forgets a finishing operation; returns its dependents, to unlink, and those it
+    /// unblocked, to hand over.
+    mutating func remove(_ operation: Operation) -> (dependents: [Member], unblocked: [Member]) {
         let id = ObjectIdentifier(operation)
         guard let node = nodes.removeValue(forKey: id) else { return ([], []) }
-        var unblocked: [Operation] = []
+        var unblocked: [Member] = []
         for dependent in node.dependents where nodes[dependent] != nil {
             nodes[dependent]!.waitingOn -= 1
             if nodes[dependent]!.waitingOn == 0, !nodes[dependent]!.handedOver {
                 nodes[dependent]!.handedOver = true
-                unblocked.append(nodes[dependent]!.operation)
+                unblocked.append(nodes[dependent]!.member)
             }
         }
-        return (node.dependents.compactMap { nodes[$0]?.operation }, unblocked)
+        return (node.dependents.compactMap { nodes[$0]?.member }, unblocked)
     }
 
     /// `operations` ordered so that each comes before its dependencies among them, for

@@ -64,14 +64,15 @@ package final class SchedulerActivity: @unchecked Sendable {
         }
     }
 
-    /// `operation` joined `queue` (inside the queue's lock, before the queue hands it over).
-    static func joined(_ operation: Operation, queue: AnimationQueue) {
-        of(operation)?.joined(queue)
+    /// `operation` joined `queue` (inside the queue's lock, before the queue hands it over);
+    /// nil for an operation other than the package's own, which no activity tracks.
+    static func joined(_ operation: (any QueueReportingOperation)?, queue: AnimationQueue) {
+        operation?.activity?.joined(queue)
     }
 
-    /// `operation`, which joined `queue`, finished.
-    static func left(_ operation: Operation, queue: AnimationQueue) {
-        of(operation)?.left(queue)
+    /// `operation`, which joined `queue`, finished (nil as for ``joined(_:queue:)``).
+    static func left(_ operation: (any QueueReportingOperation)?, queue: AnimationQueue) {
+        operation?.activity?.left(queue)
     }
 
     /// The activity of the clock `operation` is on; nil for operations other than the

@@ -93,15 +93,23 @@ final class StartBatch: @unchecked Sendable {
         while let (number, batch) = takeBatchOrStop(overBudget: isOverBudget) {
             CATransaction.begin()
             let systemReducesMotion = MotionPolicy.systemPrefersReducedMotion
-            let beginnings = batch.map { operation in
+            var beginnings = batch.map { operation in
                 operation.passesGate() ? operation.prepareBeginning(systemReducesMotion: systemReducesMotion) : (nil, nil)
             }
+            // What a phase prepared for an operation is moved out of its array, an empty value
+            // left behind, as the next phase hands it to the operation.
             var progress: [OperationLifecycle.Progress] = []
             progress.reserveCapacity(batch.count)
-            for (operation, beginning) in zip(batch, beginnings) {
+            for (index, operation) in batch.enumerated() {
+                var beginning: (OperationLifecycle.Beginning?, AnimationOperation.PreparedAdd?) = (nil, nil)
+                swap(&beginning, &beginnings[index])
                 progress.append(operation.arrive(inBatch: number, beginning: beginning.0, prepared: beginning.1))
             }
-            for (operation, progress) in zip(batch, progress) { operation.perform(progress) }
+            for (index, operation) in batch.enumerated() {
+                var announced = OperationLifecycle.Progress.none
+                swap(&announced, &progress[index])
+                operation.perform(announced)
+            }
             CATransaction.commit()
             for operation in batch { operation.batchDidCommit() }
             isOverBudget = DispatchTime.now().uptimeNanoseconds > deadline

@@ -384,10 +384,11 @@ struct OperationLifecycle {
         return .finish(discarding: unstarted.ahead, applyPolicy: unstarted.isCancelRequested, finish(outcome, cleanup: nil))
     }
 
-    /// The finish; releases the hooks, which hold the queue and run.
+    /// The finish; it takes the hooks, which hold the queue and run, and leaves none.
     private mutating func finish(_ outcome: AnimationOutcome, cleanup: (key: String, hasTransition: Bool)?,
                                  wasExecuting: Bool = true) -> Finish {
-        defer { hooks = Hooks() }
-        return Finish(outcome: outcome, wasExecuting: wasExecuting, cleanup: cleanup, hooks: hooks)
+        var taken = Hooks()
+        swap(&taken, &hooks)
+        return Finish(outcome: outcome, wasExecuting: wasExecuting, cleanup: cleanup, hooks: taken)
     }
 }
