@@ -69,6 +69,10 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.reAddingUnderAKeyMovesItLast()])
     }
 
+    @Test func aKeptAnimationReportsItsEndOnce() async {
+        check([await AppleBehaviourProbes.keptAnimationReportsItsEndOnce()])
+    }
+
     @Test func positiveContinuityGivesSharpCorners() {
         check([AppleBehaviourProbes.positiveContinuityGivesSharpCorners()])
     }

@@ -1,13 +1,14 @@
 // Probes of what a whole timeline of animations attached ahead relies on (a scrubbed plan:
 // every step attached at its planned begin, time moved with a paused host's `timeOffset`),
 // where Apple's documentation is silent. Written with Apple's API only, like the probes in
-// AppleBehaviourProbes.swift; each reads presentation values under a paused host, so it
-// needs no callback and no wait.
+// AppleBehaviourProbes.swift. The first two read presentation values under a paused host,
+// with no callback and no wait; the last waits for callbacks, with deadlines.
 #if canImport(QuartzCore)
 import QuartzCore
 #else
 import OpenQuartzCore
 #endif
+import Dispatch
 import Foundation
 
 extension AppleBehaviourProbes {
@@ -62,6 +63,52 @@ extension AppleBehaviourProbes {
             alternativeMode: nil,
             observed: "keys \(keys), position.x \(shown)",
             matches: keys == ["second", "first"] && abs(shown - 450) < 1e-6
+        )
+    }
+
+    // MARK: An ended animation that stays attached, played again
+
+    /// An animation kept on its layer (`isRemovedOnCompletion = false`) reports its end. Its
+    /// host is then paused (QA1673) halfway through the animation and resumed, so the layer's
+    /// time passes the animation's end a second time. Apple documents that
+    /// `animationDidStop(_:finished:)` comes when the animation "has completed its active
+    /// duration", not whether it comes again each time the layer's time passes the end.
+    static func keptAnimationReportsItsEndOnce() async -> ProbeResult {
+        let log = CallbackLog()
+        let host = committedLayer()
+        let layer = committedLayer(in: host)
+        let ramp = positionXRamp(from: 0, to: 100)
+        ramp.duration = 2 * duration
+        ramp.fillMode = .forwards
+        ramp.isRemovedOnCompletion = false
+        ramp.delegate = StopRecorder(log: log)
+        layer.add(ramp, forKey: "ramp")
+        CATransaction.flush()
+        let ended = await log.wait(atMost: callbackTimeout) { $0.contains("stop(finished: true)") }
+        let begin = layer.animation(forKey: "ramp")?.beginTime ?? .nan
+        // Paused halfway through the animation (in the layer's time, which is the host's).
+        let halfway = begin + duration
+        host.speed = 0
+        host.timeOffset = halfway
+        CATransaction.flush()
+        let shown = layer.presentation().map { Double($0.position.x) } ?? .nan
+        // Resumed (QA1673): the layer's time runs on from halfway, past the end again.
+        host.speed = 1
+        host.timeOffset = 0
+        host.beginTime = 0
+        host.beginTime = host.convertTime(CACurrentMediaTime(), from: nil) - halfway
+        CATransaction.flush()
+        let reportedAgain = await log.wait(atMost: absenceWait + 2 * duration) { events in
+            events.filter { $0 == "stop(finished: true)" }.count >= 2
+        }
+        withExtendedLifetime((host, layer)) {}
+        let stops = log.events.filter { $0.hasPrefix("stop(") }
+        return ProbeResult(
+            question: "whether a kept animation (isRemovedOnCompletion = false) reports its end again when its layer's time is moved back into it and passes the end a second time",
+            openQuartzCoreChoice: "once: the second pass shows the motion (50 halfway) but reports nothing",
+            alternativeMode: nil,
+            observed: (ended ? "" : "no first stop within \(callbackTimeout) s; ") + "halfway position.x \(shown); stops \(stops)",
+            matches: ended && abs(shown - 50) < 1e-6 && !reportedAgain
         )
     }
 }

@@ -86,6 +86,10 @@ struct OpenQuartzCoreProbeTests {
         check(AppleBehaviourProbes.reAddingUnderAKeyMovesItLast(), differsUnder: [])
     }
 
+    @Test func aKeptAnimationReportsItsEndOnce() async {
+        check(await AppleBehaviourProbes.keptAnimationReportsItsEndOnce(), differsUnder: [])
+    }
+
     @Test func anAnimationAtANegativeSpeedEnds() async {
         check(await AppleBehaviourProbes.negativeSpeedEnds(), differsUnder: [])
     }
