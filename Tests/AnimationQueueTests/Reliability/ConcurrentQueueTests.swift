@@ -171,6 +171,9 @@ struct ConcurrentQueueTests {
             for await results in group { for (index, outcome) in results { merged[index] = outcome } }
             return merged
         }
+        // The last awaits return from the finishing operations' hooks, which may still be
+        // running on their threads: let them end before asking what is left.
+        await fixture.clock.settle()
         let cancelledWhileRunning = Set(operations.indices.filter { !cancelled.contains($0) && operations[$0].isCancelled })
         let played = operations.indices.filter { !cancelled.contains($0) && !cancelledWhileRunning.contains($0) }
         var failures: [String] = []
