@@ -84,6 +84,7 @@ extension AnimationRun {
                 Self.retime(layer, to: rate * original.speed)
             }
             CATransaction.commit()
+            timeline?.rateChanged(to: rate)
         }
     }
 
@@ -94,7 +95,10 @@ extension AnimationRun {
     /// same amount, so each keeps showing its last frame.
     func restoreTiming() {
         guard let retimed = foundTimedLayers else { return }  // never retimed
-        let filled = attachedStepAnimations()
+        // A run on its timeline shows its steps with animations of its own, which come off;
+        // its steps' own animations were taken off as it went on its timeline.
+        timeline?.letGo()
+        let filled = timeline == nil ? attachedStepAnimations() : []
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for timed in retimed {
@@ -133,17 +137,23 @@ extension AnimationRun {
     /// `convertTime(CACurrentMediaTime(), from: nil) − pausedTime`.
     static func retime(_ layer: CALayer, to rate: Float) {
         guard layer.speed != rate else { return }
-        let now = MediaClock.now(for: layer)
-        let localNow = layer.convertTime(now, from: nil)
+        retime(layer, to: rate, localTime: layer.convertTime(MediaClock.now(for: layer), from: nil))
+    }
+
+    /// Gives `layer` the rate `rate` and the local time `localTime` now, with QA1673's values:
+    /// paused, `speed` 0 and `timeOffset` the local time; running, `timeOffset` 0 and
+    /// `beginTime` the parent time minus the local time divided by the rate.
+    static func retime(_ layer: CALayer, to rate: Float, localTime: CFTimeInterval) {
         guard rate != 0 else {
-            layer.speed = 0
-            layer.timeOffset = localNow
+            if layer.speed != 0 { layer.speed = 0 }
+            layer.timeOffset = localTime
             return
         }
+        let now = MediaClock.now(for: layer)
         let parentNow = layer.superlayer?.convertTime(now, from: nil) ?? now
         layer.speed = rate
         layer.timeOffset = 0
-        layer.beginTime = parentNow - localNow / Double(rate)
+        layer.beginTime = parentNow - localTime / Double(rate)
     }
 
     /// The topmost distinct layers among `layers`, in their first order: those with no

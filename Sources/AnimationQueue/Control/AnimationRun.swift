@@ -16,7 +16,7 @@ public final class AnimationRun: @unchecked Sendable {
     private var state: State
     private let graph: UncheckedSendableBox<PlanGraph>
 
-    private struct State {
+    struct State {
         /// Steps that have not yet reported `isFinished`; the run ends when none is left.
         var unfinished: Int
         var isCancelled = false
@@ -26,6 +26,16 @@ public final class AnimationRun: @unchecked Sendable {
         var events: [Event] = []
         var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
         var nextSubscriber = 0
+        /// The run is on its timeline (it was scrubbed or reversed).
+        var isOnTimeline = false
+        var isReversed = false
+        /// Plan time as the timeline last moved to.
+        var planTime: TimeInterval = 0
+        /// The run was played back to its start.
+        var reachedStart = false
+        var endPosition: Position?
+        /// The plan's schedule, worked out when first needed.
+        var schedule: PlanSchedule?
     }
 
     /// A step starting or ending.
@@ -36,6 +46,12 @@ public final class AnimationRun: @unchecked Sendable {
             case started
             /// The step ended with this outcome.
             case finished(AnimationOutcome)
+            /// The run was moved to this plan time (``AnimationRun/seek(to:)``,
+            /// ``AnimationRun/fractionComplete``); recorded under the step name `"run"`.
+            case seeked(to: TimeInterval)
+            /// The run was turned to play backwards (true) or forwards (false)
+            /// (``AnimationRun/isReversed``); recorded under the step name `"run"`.
+            case reversed(Bool)
         }
 
         /// The step's name, or a generated label such as `"step 2 (opacity) on 'badge'"`,
@@ -87,6 +103,8 @@ public final class AnimationRun: @unchecked Sendable {
             let what = switch kind {
             case .started: "started"
             case .finished(let outcome): outcome.description
+            case .seeked(let time): String(format: "seeked to %.3f", time)
+            case .reversed(let reversed): reversed ? "reversed" : "played forwards"
             }
             return String(format: "t=%.3f ", elapsed) + "\(step) \(what)"
         }
@@ -101,6 +119,10 @@ public final class AnimationRun: @unchecked Sendable {
     /// The topmost layers of the run, retimed to pause and scale it; found when the run is
     /// first retimed (see ``timedLayers``). Main thread only.
     nonisolated(unsafe) private(set) var foundTimedLayers: [TimedLayer]?
+    /// The run's timeline, once it was scrubbed or reversed. Main thread only.
+    nonisolated(unsafe) var timeline: RunTimeline?
+    /// The model values of the run's layers from before its steps wrote them.
+    let modelBeforeRun = ModelBeforeRun()
 
     /// The run's operations, in plan order (for tests and diagnostics).
     var operations: [Operation] { graph.value.operations }
@@ -143,14 +165,38 @@ public final class AnimationRun: @unchecked Sendable {
 
     /// Cancels every step that has not finished; running steps apply their cancellation
     /// policy. A paused run resumes its timing first, so the layers are live afterwards.
+    ///
+    /// A run on its timeline (scrubbed or reversed) is cancelled on the main thread: at once
+    /// when called there, else on the main queue's next turn. The steps in motion at its plan
+    /// time leave their layers as their cancellation policies say, and the run's own
+    /// animations come off. Cancelling one step of such a run cancels the run.
     public func cancel() {
-        lock.withLock { state.isCancelled = true }
+        let (first, onTimeline) = lock.withLock { () -> (Bool, Bool) in
+            let first = !state.isCancelled && !state.reachedStart
+            if first { state.isCancelled = true }
+            return (first, state.isOnTimeline)
+        }
+        guard first else { return }
+        guard onTimeline else { return cancelSteps() }
+        MainThread.run { [self] in
+            timeline?.cancel()
+            cancelSteps()
+        }
+    }
+
+    /// Cancels every step that has not finished, dependents first (see
+    /// `AnimationQueue.cancelAll()`), after resuming a paused run's timing.
+    func cancelSteps() {
         if control.setPaused(false) { applyRate() }
-        // Dependents first (see AnimationQueue.cancelAll()).
         for operation in DependencyGraph.dependentsFirst(graph.value.operations.filter { !$0.isFinished }) {
             operation.cancel()
         }
         gate.open()
+    }
+
+    /// Runs `body` on the run's state, under its lock.
+    func lockedState<T>(_ body: (inout State) -> T) -> T {
+        lock.withLock { body(&state) }
     }
 
     /// Whether every step has finished.
@@ -213,7 +259,18 @@ public final class AnimationRun: @unchecked Sendable {
     /// })
     /// run.duration    // 0.8
     /// ```
-    public var duration: TimeInterval? { PlanSchedule(graph.value).duration }
+    public var duration: TimeInterval? { schedule.duration }
+
+    /// The plan's schedule, worked out once.
+    var schedule: PlanSchedule {
+        if let schedule = lock.withLock({ state.schedule }) { return schedule }
+        let schedule = PlanSchedule(graph.value)
+        lock.withLock { state.schedule = schedule }
+        return schedule
+    }
+
+    /// The plan's compiled graph.
+    var planGraph: PlanGraph { graph.value }
 
     /// Every step's start and end, in order: the events so far, then each new one; the
     /// sequence ends when the run ends. Each call returns an independent sequence, which
@@ -295,7 +352,7 @@ public final class AnimationRun: @unchecked Sendable {
         stepReportedFinish(operation)
     }
 
-    private func record(_ event: Event) {
+    func record(_ event: Event) {
         var event = event
         event.runStart = scheduledAt
         // Under the lock, so events recorded on two threads at once reach every stream in
@@ -322,6 +379,7 @@ public final class AnimationRun: @unchecked Sendable {
             state.unfinished -= 1
             guard state.unfinished == 0 else { return nil }
             let outcomes = Set(state.outcomes.values)
+            if state.reachedStart { return .finished }
             if state.isCancelled { return .cancelled }
             if outcomes.contains(.interrupted) { return .interrupted }
             if outcomes.contains(.cancelled) { return .cancelled }
@@ -334,6 +392,7 @@ public final class AnimationRun: @unchecked Sendable {
             restoreTiming()
             let (waiters, subscribers) = lock.withLock {
                 state.outcome = result
+                state.endPosition = state.reachedStart ? .start : result == .finished ? .end : .current
                 defer {
                     state.waiters = []
                     state.subscribers = [:]

@@ -31,6 +31,7 @@ extension AnimationOperation {
     func attach(_ add: PreparedAdd, to layer: CALayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        letRunKeepModel(add.resolved.finalValues, of: layer)
         writeModel(add.resolved.finalValues, on: layer)
         supersedeEarlierWriters(of: add.resolved.finalValues, on: layer)
         if let plan = add.plan {
@@ -99,6 +100,7 @@ extension AnimationOperation {
         guard let layer else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        letRunKeepModel(ahead.resolved.finalValues, of: layer)
         writeModel(ahead.resolved.finalValues, on: layer)
         supersedeEarlierWriters(of: ahead.resolved.finalValues, on: layer)
         LayerLifetimeSentinel.watch(layer, for: self)
@@ -180,6 +182,13 @@ extension AnimationOperation {
             }
             if !overwritten.isEmpty { other.stateLock.withLock { other.lifecycle.modelOverwritten(at: overwritten) } }
         }
+    }
+
+    /// Lets the operation's run keep the model values at `values`' key paths before its steps
+    /// first write them, so that a run played back to its start puts them back.
+    private func letRunKeepModel(_ values: [(keyPath: String, value: Any?)], of layer: CALayer) {
+        guard !values.isEmpty, let run = withLifecycle({ $0.hooks.run }) else { return }
+        run.modelBeforeRun.keep(values.map(\.keyPath), of: layer)
     }
 
     private func writeModel(_ values: [(keyPath: String, value: Any?)], on layer: CALayer) {

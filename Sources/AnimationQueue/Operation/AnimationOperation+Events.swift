@@ -66,7 +66,7 @@ extension AnimationOperation {
     /// atomically with the check), and ``passGate()`` runs when the run resumes.
     func passesGate() -> Bool {
         guard let gate else { return true }
-        return gate.passOrWait { [self] in onMainThread { $0.passGate() } }
+        return gate.passOrWait(self) { [self] in onMainThread { $0.passGate() } }
     }
 
     /// The paused run resumed (main thread): the parked operation begins, in a transaction of
@@ -222,6 +222,27 @@ extension AnimationOperation {
     func queueHoldsBack() {
         guard let ahead = stateLock.withLock({ lifecycle.heldBack() }) else { return }
         onMainThread(with: ahead) { $0.discard($1, applyPolicy: true) }
+    }
+
+    // MARK: A run's timeline
+
+    /// The operation's run went on its timeline, or the operation reached the run's diverted
+    /// gate (main thread): its own animation, running or committed ahead, comes off the
+    /// layer, since the run shows the step's motion from now on.
+    func joinTimeline() {
+        switch stateLock.withLock({ lifecycle.joinedTimeline() }) {
+        case nil: break
+        case .discardAhead(let ahead): discard(ahead, applyPolicy: false)
+        case .takeOver(let removing, let start):
+            if let start { start.hooks.started(self, at: start.time ?? timeSource.now(for: layer)) }
+            removeAnimation(key: removing.key, hasTransition: removing.hasTransition)
+        }
+    }
+
+    /// Plan time passed the operation's end on its run's timeline (main thread): it finishes
+    /// `.finished`.
+    func timelinePassedEnd() {
+        perform(stateLock.withLock { lifecycle.timelinePassedEnd() })
     }
 
     /// Takes the operation's animation off the layer (main thread) and finishes.

@@ -2,12 +2,14 @@ import Foundation
 
 /// An operation that runs a closure on the main thread: the operation of a ``Perform`` step.
 final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked Sendable {
-    // Thread safety: `lock` guards `state`, `isFinishing`, `queue` and the two observer
+    // Thread safety: `lock` guards `state`, `isFinishing`, `isRunning`, `queue` and the two observer
     // lists; KVO, the queue's hooks, the observers and the closure run outside it.
     private let lock = NSLock()
     private var state = State.ready
     /// Whether `finish` has begun: it runs once, whoever calls it first.
     private var isFinishing = false
+    /// Whether the closure has begun: it runs once.
+    private var isRunning = false
     /// The queue that runs the operation, held until the finish.
     private var queue: (any OperationQueueHooks)?
     private var observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void] = []
@@ -55,6 +57,8 @@ final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked 
     /// it has started and is not parked at a paused run's gate, or it was cancelled.
     var workWithoutTime: String? {
         guard !isFinished else { return nil }
+        // On a run's timeline it waits for plan time to pass it (the timeline's hops count
+        // themselves).
         if isExecuting, (gate?.isOpen ?? true) || isCancelled { return "is about to run on the main thread" }
         // Its queue hands a cancelled operation over at once, and it finishes as it starts.
         return isCancelled ? "is cancelled and about to finish" : nil
@@ -70,16 +74,26 @@ final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked 
         willChangeValue(forKey: "isExecuting")
         lock.withLock { state = .executing }
         didChangeValue(forKey: "isExecuting")
+        // While the run is paused, wait for it to resume (a cancelled run opens the gate);
+        // on a run's timeline, the timeline runs it when plan time passes it.
+        if gate?.passOrWait(self, { [self] in runOnMainThread() }) ?? true { runOnMainThread() }
+    }
+
+    /// Runs the closure on the main thread and finishes `.finished`, or finishes `.cancelled`
+    /// without running it if the operation was cancelled: once, whoever calls first.
+    func runOnMainThread() {
         let body = self.body
-        let perform: @Sendable () -> Void = { [self] in
-            MainThread.runIsolated { [self] in
-                if isCancelled { return finish(.cancelled) }
-                body.value()
-                finish(.finished)
+        MainThread.runIsolated { [self] in
+            if isCancelled { return finish(.cancelled) }
+            let claimed = lock.withLock { () -> Bool in
+                guard !isFinishing, !isRunning else { return false }
+                isRunning = true
+                return true
             }
+            guard claimed else { return }
+            body.value()
+            finish(.finished)
         }
-        // While the run is paused, wait for it to resume (a cancelled run opens the gate).
-        if gate?.passOrWait(perform) ?? true { perform() }
     }
 
     /// Cancels the operation. One parked at a paused run's gate finishes `.cancelled` now,

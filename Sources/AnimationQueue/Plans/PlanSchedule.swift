@@ -16,6 +16,8 @@ struct PlanSchedule {
     let duration: TimeInterval?
     /// The first step, in plan order, that has no length.
     let stepWithoutLength: Operation?
+    /// Each step's place in an order in which every step comes after its dependencies.
+    let dependencyRank: [Int]
 
     init(_ graph: PlanGraph) {
         let operations = graph.operations
@@ -35,7 +37,11 @@ struct PlanSchedule {
         var begins: [TimeInterval?] = Array(repeating: 0, count: operations.count)
         var times: [(begin: TimeInterval, end: TimeInterval)?] = Array(repeating: nil, count: operations.count)
         var ready = (0..<operations.count).filter { waitingFor[$0] == 0 }
+        var rank = Array(repeating: 0, count: operations.count)
+        var nextRank = 0
         while let index = ready.popLast() {
+            rank[index] = nextRank
+            nextRank += 1
             let end = begins[index].flatMap { begin in lengths[index].map { begin + $0 } }
             if let begin = begins[index], let end { times[index] = (begin, end) }
             for dependent in dependents[index] {
@@ -46,6 +52,7 @@ struct PlanSchedule {
             }
         }
         self.times = times
+        dependencyRank = rank
         stepWithoutLength = zip(operations, lengths).first { $0.1 == nil }?.0
         duration = stepWithoutLength == nil ? times.compactMap { $0?.end }.max() ?? 0 : nil
     }

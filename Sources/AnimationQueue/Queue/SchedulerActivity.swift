@@ -23,7 +23,7 @@ package final class SchedulerActivity: @unchecked Sendable {
     /// The animation operations that started on this clock, until they are done.
     private var started: [ObjectIdentifier: WeakReference<AnimationOperation>] = [:]
     /// The operations with hops to the main thread posted and not yet run, each with how many.
-    private var hops: [ObjectIdentifier: (operation: AnimationOperation, count: Int)] = [:]
+    private var hops: [ObjectIdentifier: (operation: Operation, count: Int)] = [:]
     /// The queues holding unfinished operations on this clock, each with how many.
     private var queues: [ObjectIdentifier: QueueCount] = [:]
 
@@ -52,7 +52,7 @@ package final class SchedulerActivity: @unchecked Sendable {
 
     /// Runs `work` for `operation` on the main queue's next turn; until it has run, the hop
     /// is work in flight.
-    func hop(_ operation: AnimationOperation, _ work: @escaping @Sendable () -> Void) {
+    func hop(_ operation: Operation, _ work: @escaping @Sendable () -> Void) {
         let id = ObjectIdentifier(operation)
         lock.withLock { hops[id, default: (operation, 0)].count += 1 }
         DispatchQueue.main.async { [self] in

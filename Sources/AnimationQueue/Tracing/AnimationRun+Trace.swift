@@ -21,6 +21,10 @@ extension AnimationRun {
             switch event.kind {
             case .started: starts[step] = starts[step] ?? event
             case .finished: ends[step] = ends[step] ?? event
+            case .seeked, .reversed:
+                // The run's own events: instants on the process's track.
+                let what = event.description.split(separator: " ", maxSplits: 1).last.map(String.init) ?? step
+                events.append(TraceEvent(name: what, ph: "i", ts: micros(event.time), pid: 1, tid: 0, s: "p"))
             }
         }
         for (index, step) in stepNames.enumerated() {
@@ -62,6 +66,10 @@ extension AnimationRun {
                 return "\(time)  ▶ \(event.step)\(keys)"
             case .finished(let outcome):
                 return "\(time)  ■ \(event.step) \(outcome)"
+            case .seeked(let planTime):
+                return "\(time)  ⇥ run seeked to \(String(format: "%.3f", planTime))s of plan time"
+            case .reversed(let reversed):
+                return "\(time)  ⇄ run " + (reversed ? "reversed" : "played forwards")
             }
         }.joined(separator: "\n")
     }

@@ -305,3 +305,23 @@ func APIViolationInvalidStagger(_ value: TimeInterval, part index: Int? = nil, o
             + "value for every index in 0..<count, for example Double(index) * 0.04.",
         file: file, line: line)
 }
+
+/// Stops the program because a run whose length is unknown was scrubbed or reversed.
+///
+/// - Parameters:
+///   - api: The property or method used, for example `"fractionComplete"`.
+///   - step: The label of the first step without a length.
+func APIViolationRunWithoutLength(_ api: String, step: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: AnimationRun.\(api) needs a plan whose length is known, but \(step) has none (it repeats "
+            + "forever), so the run's duration is nil. Give that step a finite repeatCount or repeatDuration, or run "
+            + "it outside the plan you scrub.",
+        file: file, line: line)
+}
+
+/// Stops the program because a run's `fractionComplete` was set to NaN.
+func APIViolationInvalidFraction(_ value: Double, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    APIViolationOutOfRange("AnimationRun.fractionComplete", mustBe: "a number from 0 to 1", got: "\(value)",
+                           fix: "Pass the fraction of the plan to show, such as a drag's offset over its length.",
+                           file: file, line: line)
+}

@@ -23,6 +23,7 @@ import Testing
         case .waitingForMain: "waitingForMain"
         case .parked: "parked"
         case .animating: "animating"
+        case .onTimeline: "onTimeline"
         case .finished: "finished"
         }
     }
@@ -34,6 +35,7 @@ import Testing
         return [
             .initialized(.init()), .waitingForMain(.init()), .parked(.init(), batch: 1),
             .animating(.init(key: "op", resolved: resolved, activeDuration: 1, hasTransition: false, batch: 1)),
+            .onTimeline(.init(batch: 1, startAnnounced: true)),
             .finished(.init(outcome: .finished, plannedEnd: nil, batch: 1)),
         ]
     }
@@ -69,7 +71,7 @@ import Testing
 
     @Test func theTableHasARowForEveryEventInTheCodesOrder() throws {
         let events = try Self.eventsInCode()
-        #expect(events.count == 12)
+        #expect(events.count == 14)
         #expect(try Self.table().events == events)
     }
 

@@ -77,6 +77,15 @@ extension OperationLifecycle {
         case finishRunning(Removal, Progress)
     }
 
+    /// `joinedTimeline`: the run shows the step's motion from now on.
+    enum TimelineAction {
+        /// Take the animation committed ahead off the layer (the run shows the plan).
+        case discardAhead(CommittedAhead)
+        /// Take the running animation off the layer, without the cancellation policy (the
+        /// run's own animation takes over), announcing the start first if it never was.
+        case takeOver(removing: (key: String, hasTransition: Bool), start: StartAnnouncement?)
+    }
+
     /// An animation the operation takes off its layer itself.
     struct Removal {
         let key: String

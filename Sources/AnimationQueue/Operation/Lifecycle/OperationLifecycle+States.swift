@@ -14,6 +14,9 @@ extension OperationLifecycle {
         /// The animation is on the layer; waiting for Core Animation's
         /// `animationDidStop(_:finished:)` *and* the transaction's completion, in either order.
         case animating(Attachment)
+        /// On its run's timeline (the run was scrubbed or reversed): the run shows the step's
+        /// motion with animations of its own, and finishes it when plan time passes its end.
+        case onTimeline(OnTimeline)
         case finished(Finished)
 
         /// The state's name, as the lifecycle article lists it.
@@ -23,6 +26,7 @@ extension OperationLifecycle {
             case .waitingForMain: "waitingForMain"
             case .parked: "parked"
             case .animating: "animating"
+            case .onTimeline: "onTimeline"
             case .finished: "finished"
             }
         }
@@ -111,6 +115,13 @@ extension OperationLifecycle {
         }
     }
 
+    /// An operation on its run's timeline.
+    struct OnTimeline {
+        let batch: Int?
+        /// Whether its start was announced (it was animating when it joined the timeline).
+        let startAnnounced: Bool
+    }
+
     /// How the operation ended.
     struct Finished {
         let outcome: AnimationOutcome
@@ -168,7 +179,7 @@ extension OperationLifecycle.State {
     var outcome: AnimationOutcome? {
         switch self {
         case .finished(let finished): finished.outcome
-        case .initialized, .waitingForMain, .parked, .animating: nil
+        case .initialized, .waitingForMain, .parked, .animating, .onTimeline: nil
         }
     }
 
@@ -178,7 +189,7 @@ extension OperationLifecycle.State {
 
     var isExecuting: Bool {
         switch self {
-        case .waitingForMain, .parked, .animating: true
+        case .waitingForMain, .parked, .animating, .onTimeline: true
         case .initialized, .finished: false
         }
     }
@@ -191,7 +202,7 @@ extension OperationLifecycle.State {
     var ahead: OperationLifecycle.CommittedAhead? {
         switch self {
         case .initialized(let unstarted), .waitingForMain(let unstarted), .parked(let unstarted, _): unstarted.ahead
-        case .animating, .finished: nil
+        case .animating, .onTimeline, .finished: nil
         }
     }
 
@@ -199,6 +210,7 @@ extension OperationLifecycle.State {
         switch self {
         case .parked(_, let batch): batch
         case .animating(let attachment): attachment.batch
+        case .onTimeline(let timeline): timeline.batch
         case .finished(let finished): finished.batch
         case .initialized, .waitingForMain: nil
         }
@@ -208,7 +220,7 @@ extension OperationLifecycle.State {
         switch self {
         case .initialized(let unstarted), .waitingForMain(let unstarted), .parked(let unstarted, _): unstarted.isCancelRequested
         case .animating(let attachment): attachment.isCancelRequested
-        case .finished: false
+        case .onTimeline, .finished: false
         }
     }
 
@@ -224,7 +236,7 @@ extension OperationLifecycle.State {
         switch self {
         case .animating(let attachment): attachment.plannedEnd
         case .finished(let finished): finished.plannedEnd
-        case .initialized, .waitingForMain, .parked: nil
+        case .initialized, .waitingForMain, .parked, .onTimeline: nil
         }
     }
 
@@ -264,7 +276,7 @@ extension OperationLifecycle.State {
         case .parked(var unstarted, let batch):
             defer { self = .parked(unstarted, batch: batch) }
             return unstarted.ahead.take()
-        case .animating, .finished:
+        case .animating, .onTimeline, .finished:
             return nil
         }
     }

@@ -30,7 +30,7 @@ extension OperationLifecycle {
             return unstarted.isCancelRequested ? "is cancelled and about to finish" : nil
         case .waitingForMain:
             return "is hopping to the main thread to begin"
-        case .parked, .animating:
+        case .parked, .animating, .onTimeline:
             return nil
         case .finished:
             return reported.isAnnounced ? nil : "is finishing and handing its dependents over"

@@ -18,48 +18,17 @@ struct OperationLifecycle {
     /// uses `key + ".ahead"`, so late callbacks of a discarded one are told apart. Assigned
     /// once, as the operation initialises (the key is made from its address).
     private(set) var key: String
-    private var state: State = .initialized(Unstarted())
+    /// Where the operation is; only the events below change it.
+    private(set) var state: State = .initialized(Unstarted())
     /// The operation's settings: changed by their setters until the operation starts, read
     /// as it does.
     private(set) var settings = Settings()
     /// What the operation has reported (``Reported``).
     private(set) var reported = Reported()
     /// Who to tell about the start, cancel and finish; released once finished.
-    private var hooks = Hooks()
+    private(set) var hooks = Hooks()
 
     init(key: String) { self.key = key }
-
-    // MARK: Reading (the state's own accessors are in OperationLifecycle+States.swift)
-
-    /// The current state, for the lifecycle's tests and for diagnostics.
-    var current: State { state }
-    var outcome: AnimationOutcome? { state.outcome }
-    /// Whether `start` has not been received yet.
-    var isUnstarted: Bool { state.isUnstarted }
-    var isExecuting: Bool { state.isExecuting }
-    var attachment: Attachment? { state.attachment }
-    /// The animation committed ahead, while the operation has not begun.
-    var ahead: CommittedAhead? { state.ahead }
-    /// The ``StartBatch`` batch the operation arrived on the main thread in.
-    var batch: Int? { state.batch }
-    /// Whether `cancel` was received before the finish.
-    var isCancelRequested: Bool { state.isCancelRequested }
-    /// Whether a gapless plan may commit the operation's animation ahead: it has not
-    /// started, has nothing committed yet, and no cancel came.
-    var acceptsCommitAhead: Bool { state.acceptsCommitAhead }
-    /// See ``State/plannedEnd``.
-    var plannedEnd: CFTimeInterval? { state.plannedEnd }
-    /// The queue that runs the operation, while it has not finished.
-    var queue: (any OperationQueueHooks)? { hooks.queue }
-
-    /// The key of the animation whose begin time Core Animation has not reported yet, if
-    /// someone hears the start (``Hooks/hearStart``). The begin time of an operation no
-    /// one hears is not read back: its start is announced (to no one) as it finishes, and it
-    /// has no ``plannedEnd`` while it runs.
-    var keyAwaitingBegin: String? {
-        guard hooks.hearStart, case .animating(let attachment) = state, attachment.begin == nil else { return nil }
-        return attachment.key
-    }
 
     // MARK: Settings and hooks
 
@@ -88,17 +57,6 @@ struct OperationLifecycle {
         guard case .initialized(var unstarted) = state else { return }
         unstarted.isStartedByQueue = true
         state = .initialized(unstarted)
-    }
-
-    /// Whether the start now in progress is an ``AnimationQueue``'s.
-    var isStartingForQueue: Bool {
-        if case .initialized(let unstarted) = state { unstarted.isStartedByQueue } else { false }
-    }
-
-    /// Whether the operation waits for its ``AnimationQueue`` to queue its arrival on the
-    /// main thread (it started it).
-    var isArrivalLeftToQueue: Bool {
-        if case .waitingForMain(let unstarted) = state { unstarted.isStartedByQueue } else { false }
     }
 
     /// A later operation wrote `keyPaths` of the layer's model over this one's final values
@@ -139,7 +97,8 @@ struct OperationLifecycle {
     mutating func gatePassed(_ beginning: Beginning) -> BeginAction? {
         switch state {
         case .parked(let unstarted, let batch): return begin(unstarted, beginning, batch: batch)
-        case .finished: return nil
+        // A resume's hop that the run's move onto its timeline overtook.
+        case .finished, .onTimeline: return nil
         case .initialized, .waitingForMain, .animating: invalid("gatePassed")
         }
     }
@@ -213,6 +172,10 @@ struct OperationLifecycle {
                                   hasTransition: attachment.hasTransition, appliesPolicy: true,
                                   overwrittenKeyPaths: attachment.overwrittenKeyPaths)
             return CancelAction(hooks: notified, effect: .finishRunning(removal, finishRemoving(attachment)))
+        case .onTimeline(let timeline):
+            // The run shows the motion; it finishes now.
+            state = .finished(Finished(outcome: .cancelled, plannedEnd: nil, batch: timeline.batch))
+            return CancelAction(hooks: notified, effect: .finishParked(discarding: nil, finish(.cancelled, cleanup: nil)))
         case .finished:
             return nil
         }
@@ -231,6 +194,8 @@ struct OperationLifecycle {
             state = .finished(Finished(outcome: outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil,
                                        batch: attachment.batch))
             return Progress(start: unannouncedStart(attachment), finish: finish(outcome, cleanup: nil))
+        case .onTimeline(let timeline):
+            return finish(timeline, .interrupted)
         case .initialized, .waitingForMain, .finished:
             // Not yet on the main thread: the beginning sees the layer gone. Finished:
             // nothing to do.
@@ -255,7 +220,7 @@ struct OperationLifecycle {
                                   hasTransition: attachment.hasTransition, appliesPolicy: false,
                                   overwrittenKeyPaths: attachment.overwrittenKeyPaths)
             return .finishRunning(removal, finishRemoving(attachment))
-        case .animating, .finished:
+        case .animating, .onTimeline, .finished:
             return nil
         }
     }
@@ -277,6 +242,33 @@ struct OperationLifecycle {
         unstarted.ahead = committed
         state = .initialized(unstarted)
         return true
+    }
+
+    /// The operation's run went on its timeline, or the operation reached the diverted gate
+    /// of such a run and parked there: the run shows its motion from now on, with animations
+    /// of its own. Nil if it changes nothing: the operation has not reached the main thread
+    /// (it parks at the gate later), its animation already stopped (its reports decide), or
+    /// it is on the timeline or finished.
+    mutating func joinedTimeline() -> TimelineAction? {
+        switch state {
+        case .initialized, .waitingForMain:
+            return state.takeAhead().map { .discardAhead($0) }
+        case .parked(let unstarted, let batch):
+            state = .onTimeline(OnTimeline(batch: batch, startAnnounced: false))
+            return unstarted.ahead.map { .discardAhead($0) }
+        case .animating(let attachment) where attachment.reports.stop == nil:
+            state = .onTimeline(OnTimeline(batch: attachment.batch, startAnnounced: true))
+            return .takeOver(removing: (attachment.key, attachment.hasTransition), start: unannouncedStart(attachment))
+        case .animating, .onTimeline, .finished:
+            return nil
+        }
+    }
+
+    /// Plan time passed the end of the operation on its run's timeline: it finishes
+    /// `.finished` (announcing its start first, if it was never announced).
+    mutating func timelinePassedEnd() -> Progress {
+        guard case .onTimeline(let timeline) = state else { return .none }
+        return finish(timeline, .finished)
     }
 
     // MARK: Helpers
@@ -364,6 +356,13 @@ struct OperationLifecycle {
         let outcome = Self.outcome(stop: nil, isCancelRequested: attachment.isCancelRequested)
         state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: attachment.batch))
         return Progress(start: unannouncedStart(attachment), finish: finish(outcome, cleanup: nil))
+    }
+
+    /// Finishes an operation on its run's timeline, announcing its start first if it never was.
+    private mutating func finish(_ timeline: OnTimeline, _ outcome: AnimationOutcome) -> Progress {
+        state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: timeline.batch))
+        let start = timeline.startAnnounced ? nil : StartAnnouncement(time: nil, hooks: hooks)
+        return Progress(start: start, finish: finish(outcome, cleanup: nil))
     }
 
     /// The start of an animation that ends before Core Animation reported its begin time, so

@@ -1,0 +1,204 @@
+import Foundation
+
+/// Scrubbing and reversing a run: interactive onboarding, driven by a swipe and a back
+/// button, on Core Animation's timing.
+///
+/// The first ``seek(to:)``, set ``fractionComplete`` or set ``isReversed`` puts the run on
+/// its *timeline*: from then on the run shows its plan as a gapless run plays it, at the
+/// plan time it is moved to, and plays on from there (unless it is paused) forwards or
+/// backwards. Every layer shows what a run that was never scrubbed shows at that plan time:
+/// steps behind have their final values, steps ahead their values from before them, and
+/// steps in motion are mid-motion. Only the layers' timing moves (their `timeOffset`,
+/// `beginTime` and `speed`, as ``pause()`` does); nothing is tweened from the main thread.
+///
+/// What it means for the steps:
+/// - A step finishes `.finished` the first time plan time passes its end, by a seek or as
+///   the run plays, and never again: scrubbing back over a finished step shows its motion
+///   again, but its outcome, its dependents and the trace stay as they are.
+/// - A ``Perform`` step's closure runs once, when plan time first passes it going forwards.
+///   Played backwards, it does not run again.
+/// - Played back to plan time 0 (``isReversed``), the run ends at its start: every layer's
+///   model gets back its value from before the run, nothing of the run stays attached, the
+///   steps that had not finished end `.cancelled`, and the run's ``outcome`` is `.finished`
+///   with ``endPosition`` `.start`. Played to its end, it ends `.finished` at `.end`.
+/// - A seek to plan time 0 does not end the run, and a paused run stays paused where it
+///   was moved; a playing one plays on from there.
+/// - Cancelling the run, or one of its steps, cancels the run; the steps in motion leave
+///   their layers as their cancellation policies say.
+/// - The trace records each seek (``Event/Kind-swift.enum/seeked(to:)``) and each turn
+///   (``Event/Kind-swift.enum/reversed(_:)``).
+///
+/// Limits: a run's timeline is the plan as written, with each step as long as its
+/// animation; a step's motion is resolved from the values the steps before it leave, as a
+/// gapless run resolves it. A step that cross-fades (``ReducedMotionBehavior/crossFade(duration:)``)
+/// shows its new values over its whole span.
+///
+/// These take effect on the main thread: at once when called there, else on the main
+/// queue's next turn. A run whose length is unknown (a step repeats forever) cannot be put
+/// on its timeline: its ``duration`` is nil, and scrubbing or reversing it stops the program
+/// with a message that names the step.
+extension AnimationRun {
+    /// Where a run ended, as `UIViewPropertyAnimator`'s position says.
+    public enum Position: Sendable, Hashable {
+        /// Played back to its start: every layer holds its value from before the run.
+        case start
+        /// Played to its end.
+        case end
+        /// Cancelled or interrupted on the way.
+        case current
+    }
+
+    /// Where the run ended; nil while it runs.
+    public var endPosition: Position? { lockedState { $0.endPosition } }
+
+    /// How far through its plan the run is, 0…1: its plan time over its ``duration``.
+    /// Setting it moves the run there, as ``seek(to:)`` does (values outside 0…1 are
+    /// clamped). Off the main thread, a playing run reads where it was last moved.
+    ///
+    /// - Precondition: The run's length is known, and the value set is a number.
+    public var fractionComplete: Double {
+        get {
+            guard let duration, duration > 0 else { return isFinished && endPosition != .start ? 1 : 0 }
+            return planTime / duration
+        }
+        set {
+            let duration = requireLength("fractionComplete")
+            guard !newValue.isNaN else { APIViolationInvalidFraction(newValue) }
+            seek(to: min(max(newValue, 0), 1) * duration)
+        }
+    }
+
+    /// Moves the run to `time` seconds of plan time (clamped to 0…``duration``): see the
+    /// extension's overview.
+    ///
+    /// ```swift
+    /// pager.onDrag { offset in run.fractionComplete = offset / pageWidth }
+    /// pager.onRelease { run.resume() }        // plays on to the next page
+    /// backButton.onTap { run.isReversed = true }
+    /// ```
+    ///
+    /// - Precondition: The run's length is known, and `time` is a number.
+    public func seek(to time: TimeInterval) {
+        requireLength("seek(to:)")
+        guard !time.isNaN else { APIViolationInvalidTime("seek(to:) time", time) }
+        MainThread.run { [self] in
+            guard let timeline = enterTimeline(reversed: isReversed) else { return }
+            timeline.seek(to: time, rate: control.rate)
+            let now = timeline.planTime
+            lockedState { $0.planTime = now }
+            recordRunEvent(.seeked(to: now))
+        }
+    }
+
+    /// Whether the run plays backwards, toward its start (false). Setting it turns the run
+    /// where it is, at its speed; a paused run turns and stays paused. See the extension's
+    /// overview.
+    ///
+    /// - Precondition: The run's length is known.
+    public var isReversed: Bool {
+        get { lockedState { $0.isReversed } }
+        set {
+            requireLength("isReversed")
+            let changed = lockedState { state -> Bool in
+                defer { state.isReversed = newValue }
+                return state.isReversed != newValue
+            }
+            guard changed else { return }
+            MainThread.run { [self] in
+                guard let timeline = enterTimeline(reversed: newValue) else { return }
+                timeline.reverse(newValue, rate: control.rate)
+                recordRunEvent(.reversed(newValue))
+                timeline.rateChanged(to: control.rate)
+            }
+        }
+    }
+
+    // MARK: Putting the run on its timeline
+
+    /// The run's plan time: on its timeline, where the timeline is; before, the furthest
+    /// point its steps have reached.
+    private var planTime: TimeInterval {
+        if MainThread.isCurrent, let timeline { return timeline.planTime }
+        if lockedState({ $0.isOnTimeline }) { return lockedState { $0.planTime } }
+        return estimatedPlanTime()
+    }
+
+    /// How far the run has played, from its steps: the end of each step that finished, and
+    /// the point each running step has reached (its begin, until Core Animation fixed it).
+    private func estimatedPlanTime() -> TimeInterval {
+        let schedule = self.schedule
+        var reached: TimeInterval = 0
+        for (index, operation) in operations.enumerated() {
+            guard let times = schedule.times[index] else { continue }
+            if let block = operation as? MainThreadOperation {
+                if block.isFinished, !block.isCancelled { reached = max(reached, times.begin) }
+                continue
+            }
+            guard let step = operation as? AnimationOperation else { continue }
+            let (outcome, attachment) = step.withLifecycle { ($0.outcome, $0.attachment) }
+            if outcome == .finished { reached = max(reached, times.end) }
+            guard let attachment else { continue }
+            guard let begin = attachment.begin?.layer, let layer = step.layer else {
+                reached = max(reached, times.begin)
+                continue
+            }
+            let elapsed = layer.convertTime(MediaClock.now(for: layer), from: nil) - begin
+            reached = max(reached, times.begin + min(max(elapsed, 0), times.end - times.begin))
+        }
+        return min(reached, schedule.duration ?? reached)
+    }
+
+    /// Puts the run on its timeline at the plan time it has reached, unless it is there
+    /// already (main thread). Nil once the run has ended.
+    private func enterTimeline(reversed: Bool) -> RunTimeline? {
+        if let timeline { return timeline.isOver ? nil : timeline }
+        guard !isFinished, !lockedState({ $0.isCancelled }) else { return nil }
+        let timeline = RunTimeline(run: self, graph: planGraph, schedule: schedule, at: estimatedPlanTime(),
+                                   reversed: reversed)
+        self.timeline = timeline
+        lockedState {
+            $0.isOnTimeline = true
+            $0.planTime = timeline.planTime
+        }
+        // One motion: a step's cancel cancels the run.
+        for case let step as AnimationOperation in operations {
+            step.addHooks { $0.didCancel.append { [weak self] _ in self?.cancel() } }
+        }
+        let box = UncheckedSendableBox(timeline)
+        let waiting = gate.divert { operation in
+            Self.hopToMain(for: operation) { box.value.arrived(operation) }
+        }
+        for operation in waiting { timeline.arrived(operation) }
+        timeline.start(rate: control.rate)
+        return timeline
+    }
+
+    /// Runs `work` on the main queue's next turn; for an operation on a clock a test clock
+    /// tracks, the hop is work in flight until it has run.
+    private static func hopToMain(for operation: Operation, _ work: @escaping @Sendable () -> Void) {
+        guard let activity = (operation as? QueueReportingOperation)?.activity else {
+            return DispatchQueue.main.async(execute: work)
+        }
+        activity.hop(operation, work)
+    }
+
+    /// The run was played back to its start (main thread, before its steps are cancelled).
+    func reachedStart() {
+        lockedState { $0.reachedStart = true }
+    }
+
+    /// Records an event of the run itself.
+    private func recordRunEvent(_ kind: Event.Kind) {
+        let time = MediaClock.now(for: planGraph.timingHost)
+        record(Event(step: "run", kind: kind, time: time))
+    }
+
+    /// The run's length; stops the program, naming the step without one, if it is unknown.
+    @discardableResult
+    private func requireLength(_ api: String) -> TimeInterval {
+        let schedule = self.schedule
+        if let duration = schedule.duration { return duration }
+        let step = schedule.stepWithoutLength.map { planGraph.label(of: $0) } ?? "a step"
+        APIViolationRunWithoutLength(api, step: step)
+    }
+}

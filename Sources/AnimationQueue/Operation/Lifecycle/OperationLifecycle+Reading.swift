@@ -1,0 +1,46 @@
+import Foundation
+
+/// What the operation reads of its lifecycle, under its lock. The state's own accessors are
+/// in OperationLifecycle+States.swift.
+extension OperationLifecycle {
+    /// The current state, for the lifecycle's tests and for diagnostics.
+    var current: State { state }
+    var outcome: AnimationOutcome? { state.outcome }
+    /// Whether `start` has not been received yet.
+    var isUnstarted: Bool { state.isUnstarted }
+    var isExecuting: Bool { state.isExecuting }
+    var attachment: Attachment? { state.attachment }
+    /// The animation committed ahead, while the operation has not begun.
+    var ahead: CommittedAhead? { state.ahead }
+    /// The ``StartBatch`` batch the operation arrived on the main thread in.
+    var batch: Int? { state.batch }
+    /// Whether `cancel` was received before the finish.
+    var isCancelRequested: Bool { state.isCancelRequested }
+    /// Whether a gapless plan may commit the operation's animation ahead: it has not
+    /// started, has nothing committed yet, and no cancel came.
+    var acceptsCommitAhead: Bool { state.acceptsCommitAhead }
+    /// See ``State/plannedEnd``.
+    var plannedEnd: CFTimeInterval? { state.plannedEnd }
+    /// The queue that runs the operation, while it has not finished.
+    var queue: (any OperationQueueHooks)? { hooks.queue }
+
+    /// The key of the animation whose begin time Core Animation has not reported yet, if
+    /// someone hears the start (``Hooks/hearStart``). The begin time of an operation no
+    /// one hears is not read back: its start is announced (to no one) as it finishes, and it
+    /// has no ``plannedEnd`` while it runs.
+    var keyAwaitingBegin: String? {
+        guard hooks.hearStart, case .animating(let attachment) = state, attachment.begin == nil else { return nil }
+        return attachment.key
+    }
+
+    /// Whether the start now in progress is an ``AnimationQueue``'s.
+    var isStartingForQueue: Bool {
+        if case .initialized(let unstarted) = state { unstarted.isStartedByQueue } else { false }
+    }
+
+    /// Whether the operation waits for its ``AnimationQueue`` to queue its arrival on the
+    /// main thread (it started it).
+    var isArrivalLeftToQueue: Bool {
+        if case .waitingForMain(let unstarted) = state { unstarted.isStartedByQueue } else { false }
+    }
+}
