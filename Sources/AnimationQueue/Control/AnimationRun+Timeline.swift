@@ -28,10 +28,15 @@ import Foundation
 /// - The trace records each seek (``Event/Kind-swift.enum/seeked(to:)``) and each turn
 ///   (``Event/Kind-swift.enum/reversed(_:)``).
 ///
-/// Limits: a run's timeline is the plan as written, with each step as long as its
-/// animation; a step's motion is resolved from the values the steps before it leave, as a
-/// gapless run resolves it. A step that cross-fades (``ReducedMotionBehavior/crossFade(duration:)``)
-/// shows its new values over its whole span.
+/// Limits:
+/// - A run's timeline is the plan as written, with each step as long as its animation; a
+///   step's motion is resolved from the values the steps before it leave, as a gapless run
+///   resolves it.
+/// - A step that cross-fades (``ReducedMotionBehavior/crossFade(duration:)``) shows its new
+///   values over its whole span.
+/// - Played backwards, a step counts as begun only after its begin: at the very instant it
+///   begins, the layer shows and holds the values from before it (so plan time 0 shows the
+///   run's start).
 ///
 /// These take effect on the main thread: at once when called there, else on the main
 /// queue's next turn. A run whose length is unknown (a step repeats forever) cannot be put
@@ -58,8 +63,13 @@ extension AnimationRun {
     /// - Precondition: The run's length is known, and the value set is a number.
     public var fractionComplete: Double {
         get {
-            guard let duration, duration > 0 else { return isFinished && endPosition != .start ? 1 : 0 }
-            return planTime / duration
+            switch endPosition {
+            case .start: return 0
+            case .end: return 1
+            case .current, nil:
+                guard let duration, duration > 0 else { return 0 }
+                return planTime / duration
+            }
         }
         set {
             let duration = requireLength("fractionComplete")
@@ -107,6 +117,7 @@ extension AnimationRun {
             MainThread.run { [self] in
                 guard let timeline = enterTimeline(reversed: newValue) else { return }
                 timeline.reverse(newValue, rate: control.rate)
+                lockedState { $0.frame = timeline.frame }
                 recordRunEvent(.reversed(newValue))
                 timeline.rateChanged(to: control.rate)
             }
@@ -115,12 +126,13 @@ extension AnimationRun {
 
     // MARK: Putting the run on its timeline
 
-    /// The run's plan time: on its timeline, where the timeline is; before, the furthest
-    /// point its steps have reached.
+    /// The run's plan time: on its timeline, where the timeline is (where it stopped, once
+    /// cancelled); before, the furthest point its steps have reached.
     private var planTime: TimeInterval {
-        if MainThread.isCurrent, let timeline { return timeline.planTime }
-        if lockedState({ $0.isOnTimeline }) { return lockedState { $0.planTime } }
-        return estimatedPlanTime()
+        let (isOnTimeline, frame, stored, isCancelled) = lockedState { ($0.isOnTimeline, $0.frame, $0.planTime, $0.isCancelled) }
+        guard isOnTimeline else { return estimatedPlanTime() }
+        if isCancelled { return stored }
+        return frame?.planTime ?? stored
     }
 
     /// How far the run has played, from its steps: the end of each step that finished, and
@@ -159,6 +171,7 @@ extension AnimationRun {
         lockedState {
             $0.isOnTimeline = true
             $0.planTime = timeline.planTime
+            $0.frame = timeline.frame
         }
         // One motion: a step's cancel cancels the run.
         for case let step as AnimationOperation in operations {

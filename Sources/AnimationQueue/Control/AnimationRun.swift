@@ -29,8 +29,9 @@ public final class AnimationRun: @unchecked Sendable {
         /// The run is on its timeline (it was scrubbed or reversed).
         var isOnTimeline = false
         var isReversed = false
-        /// Plan time as the timeline last moved to.
+        /// Plan time as the timeline last moved to, and how to read it while the run plays.
         var planTime: TimeInterval = 0
+        var frame: TimelineFrame?
         /// The run was played back to its start.
         var reachedStart = false
         var endPosition: Position?

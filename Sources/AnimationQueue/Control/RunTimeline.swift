@@ -227,12 +227,15 @@ final class RunTimeline {
     /// Plan time now: read from the first topmost layer still alive, which moves while the
     /// run plays.
     var planTime: TimeInterval {
-        guard !isOver, let (layer, anchor) = hosts.lazy.compactMap({ host in host.layer.object.map { ($0, host.anchor) } }).first else {
-            return time
-        }
-        let local = layer.convertTime(MediaClock.now(for: layer), from: nil)
-        let planTime = anchorTime + (isReversed ? anchor - local : local - anchor)
-        return min(max(planTime, 0), duration)
+        guard !isOver else { return time }
+        return frame?.planTime ?? time
+    }
+
+    /// How plan time maps to the first topmost layer's time, until the run turns.
+    var frame: TimelineFrame? {
+        guard let host = hosts.first(where: { $0.layer.object != nil }) else { return nil }
+        return TimelineFrame(host: host.layer, anchor: host.anchor, anchorTime: anchorTime, isReversed: isReversed,
+                             duration: duration)
     }
 
     /// Moves the run to plan time `target` (clamped to the plan): the topmost layers' time,
@@ -416,6 +419,7 @@ final class RunTimeline {
     func cancel() {
         guard !isOver else { return }
         let now = planTime
+        run?.lockedState { $0.planTime = now }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for index in byBegin {
@@ -436,6 +440,24 @@ final class RunTimeline {
         markerGeneration += 1
         removeCopies()
         for host in hosts { host.layer.object?.removeAnimation(forKey: keyPrefix + "marker") }
+    }
+}
+
+/// How a run's plan time maps to the local time of one of its topmost layers, which moves
+/// while the run plays: plan time can be read from it on any thread. It holds until the run
+/// turns (a seek moves the layer's time, not the mapping).
+struct TimelineFrame {
+    let host: WeakReference<CALayer>
+    let anchor: CFTimeInterval
+    let anchorTime: TimeInterval
+    let isReversed: Bool
+    let duration: TimeInterval
+
+    /// Plan time now; nil once the layer is gone.
+    var planTime: TimeInterval? {
+        guard let layer = host.object else { return nil }
+        let local = layer.convertTime(MediaClock.now(for: layer), from: nil)
+        return min(max(anchorTime + (isReversed ? anchor - local : local - anchor), 0), duration)
     }
 }
 
