@@ -359,6 +359,15 @@ final class RunTimeline {
         guard let host = hosts.first(where: { $0.layer.object != nil }), let layer = host.layer.object else { return }
         let markerKey = keyPrefix + "marker"
         layer.removeAnimation(forKey: markerKey)
+        // From where the run is now: it may have played on, in its direction, since it was
+        // last moved (the layer's time may read a rounding error behind).
+        let now = isReversed ? min(planTime, time) : max(planTime, time)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        moveModel(to: now)
+        CATransaction.commit()
+        passEnds()
+        guard !isOver else { return }
         let boundary: TimeInterval?
         if isReversed {
             boundary = begunCount > 0 ? steps[byBegin[begunCount - 1]].begin : 0
@@ -386,6 +395,7 @@ final class RunTimeline {
     /// Plan time reached `boundary` as the run played.
     fileprivate func markerReached(_ boundary: TimeInterval, generation: Int) {
         guard !isOver, generation == markerGeneration else { return }
+        // The layer's time may read a rounding error short of the boundary.
         let now = planTime
         let target = isReversed ? min(now, boundary) : max(now, boundary)
         CATransaction.begin()
@@ -393,6 +403,7 @@ final class RunTimeline {
         moveModel(to: target)
         CATransaction.commit()
         passEnds()
+        guard !isOver else { return }
         armMarker(rate: run?.control.rate ?? 1)
     }
 
