@@ -12,7 +12,7 @@ import Foundation
 let quick = CommandLine.arguments.contains("--quick")
 let check = CommandLine.arguments.contains("--check")
 /// `--only ratios|scheduler|scale|engine` runs one section; `--only burst` only the bursts of
-/// the ratios section (both measures).
+/// the ratios section (both measures), `--only scrub` only its scrub.
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 func wants(_ section: String) -> Bool { only == nil || only == section }
 let repeats = quick ? 1 : 5
@@ -80,6 +80,7 @@ func main() async {
         burstSummary(driven: driven, app: app)
     }
     if wants("ratios") { await chainRatio() }
+    if wants("ratios") || only == "scrub" { await scrubRatio() }
     if wants("scheduler") { await perStep() }
     if wants("scale") { await scale() }
     if wants("engine") { engine() }
@@ -259,6 +260,36 @@ func chainRatio() async {
     row("(c) nested CATransaction completion blocks", f(c.secondsPerOp * 1e6), "1.00", c.mainThreadSecondsPerOp.map { f($0 * 1e6) } ?? "–", f(c.mallocsPerOp, 1))
     print("")
     ratios.append(Ratio(name: "chain of \(n): AnimationQueue / nested CATransaction", value: a.secondsPerOp / c.secondsPerOp, target: 2))
+}
+
+/// One scrub frame of a paused, timed plan (`fractionComplete` set) against setting every
+/// layer's `timeOffset` by hand, interleaved, best of each.
+@MainActor
+func scrubRatio() async {
+    let n = 1_000
+    let frames = 120
+    let rounds = quick ? 5 : 11
+    var timeline: [ScrubRun] = [], byHand: [ScrubRun] = []
+    _ = await ScrubWorkloads.timeline(n, frames: frames); _ = await ScrubWorkloads.byHand(n, frames: frames)
+    for _ in 0..<rounds {
+        timeline.append(await ScrubWorkloads.timeline(n, frames: frames))
+        byHand.append(await ScrubWorkloads.byHand(n, frames: frames))
+        FileHandle.standardError.write(".".data(using: .utf8)!)
+    }
+    func best(_ runs: [ScrubRun]) -> ScrubRun { runs.min { $0.mainThreadSecondsPerFrame < $1.mainThreadSecondsPerFrame }! }
+    let (t, h) = (best(timeline), best(byHand))
+    print("## Scrub: one frame of a paused plan of \(n) staggered 0.3 s fades on \(n) layers, \(frames) frames back and forth, best of \(rounds), interleaved")
+    print("")
+    print("The main thread's CPU time per frame; a drag at 120 Hz has 8,333 µs a frame.")
+    print("")
+    row("how a frame moves the plan", "main-thread µs/frame", "× by hand", "mallocs/frame")
+    row("---", "---:", "---:", "---:")
+    row("run.fractionComplete", f(t.mainThreadSecondsPerFrame * 1e6, 1), f(t.mainThreadSecondsPerFrame / h.mainThreadSecondsPerFrame),
+        f(t.mallocsPerFrame, 1))
+    row("by hand: every layer's timeOffset, one CATransaction", f(h.mainThreadSecondsPerFrame * 1e6, 1), "1.00", f(h.mallocsPerFrame, 1))
+    print("")
+    ratios.append(Ratio(name: "scrub frame of \(n) steps on \(n) layers: fractionComplete / timeOffset by hand",
+                        value: t.mainThreadSecondsPerFrame / h.mainThreadSecondsPerFrame, target: 2))
 }
 
 @MainActor
