@@ -106,6 +106,9 @@ extension AnimationOperation {
                 return .none
             }
             attach(prepared, to: layer)
+            // From now on a cancel on another thread that finds the animation missing from
+            // the layer knows Core Animation removed it.
+            stateLock.withLock { lifecycle.attachedToLayer(key: prepared.key) }
             guard let cancelling else { return progress }
             performRemoval(cancelling, progress)
             return .none
@@ -174,8 +177,11 @@ extension AnimationOperation {
     /// layer (it ended, or other code removed it) is left to the reports on their way.
     func performCancel() {
         // Whether Core Animation has already taken a running animation off the layer (its
-        // reports are on their way); read outside the lock.
-        let runningKey = stateLock.withLock { lifecycle.attachment?.key }
+        // reports are on their way); read outside the lock. Only an animation known to be on
+        // the layer counts: between the arrival and the add on the main thread, the running
+        // animation is not on the layer yet, and a cancel then must remove it, not wait for
+        // reports that come only at its natural end.
+        let runningKey = stateLock.withLock { lifecycle.keyOnLayer }
         let animationGone = runningKey.map { key in layer.map { $0.animation(forKey: key) == nil } ?? false } ?? false
         guard let action = stateLock.withLock({ lifecycle.cancelled(animationGone: animationGone) }) else { return }
         action.hooks.cancelled(self)

@@ -10,6 +10,9 @@ extension OperationLifecycle {
     var isUnstarted: Bool { state.isUnstarted }
     var isExecuting: Bool { state.isExecuting }
     var attachment: Attachment? { state.attachment }
+    /// The key of the running animation if it is on the layer (see ``Attachment/isOnLayer``):
+    /// only then does its absence from the layer mean that Core Animation removed it.
+    var keyOnLayer: String? { state.attachment.flatMap { $0.isOnLayer ? $0.key : nil } }
     /// The animation committed ahead, while the operation has not begun.
     var ahead: CommittedAhead? { state.ahead }
     /// The ``StartBatch`` batch the operation arrived on the main thread in.

@@ -103,6 +103,11 @@ extension OperationLifecycle {
         /// to the model since (Core Animation shows the animation added last); a cancel
         /// leaves them to it.
         var overwrittenKeyPaths: Set<String> = []
+        /// Whether the animation is on the layer: the main thread added it (a fresh one), or it
+        /// was committed ahead. Until then its absence from the layer says nothing about Core
+        /// Animation having removed it: the lifecycle is `.animating` from the arrival, and
+        /// the main thread adds the animation just after.
+        var isOnLayer = false
 
         /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
         /// ``MediaTiming/fillsForwards``).

@@ -59,6 +59,11 @@ struct OperationLifecycle {
         state = .initialized(unstarted)
     }
 
+    /// The main thread added the fresh animation under `key` to the layer.
+    mutating func attachedToLayer(key: String) {
+        state.updateAttachment { if $0.key == key { $0.isOnLayer = true } }
+    }
+
     /// A later operation wrote `keyPaths` of the layer's model over this one's final values
     /// (main thread).
     mutating func modelOverwritten(at keyPaths: [String]) {
@@ -305,6 +310,7 @@ struct OperationLifecycle {
                                         hasTransition: false, batch: batch)
             attachment.begin = (ahead.begin, beginMediaTime)
             attachment.reports = ahead.reports
+            attachment.isOnLayer = true
             return .adopt(ahead, progress(attachment))
         case .fresh(let fresh):
             // A commit ahead not adopted: a dependency ended before its planned end.
