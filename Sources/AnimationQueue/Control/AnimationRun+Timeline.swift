@@ -173,9 +173,17 @@ extension AnimationRun {
             $0.planTime = timeline.planTime
             $0.frame = timeline.frame
         }
-        // One motion: a step's cancel cancels the run.
+        // One motion: a step's cancel cancels the run, unless the timeline itself ended the
+        // step (the run reached its start, or its layers are gone).
         for case let step as AnimationOperation in operations {
-            step.addHooks { $0.didCancel.append { [weak self] _ in self?.cancel() } }
+            step.addHooks {
+                $0.didCancel.append { [weak self] _ in
+                    MainThread.run { [weak self] in
+                        guard let self, self.timeline?.isOver == false else { return }
+                        self.cancel()
+                    }
+                }
+            }
         }
         let box = UncheckedSendableBox(timeline)
         let waiting = gate.divert { operation in

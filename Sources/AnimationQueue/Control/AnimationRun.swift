@@ -370,7 +370,11 @@ public final class AnimationRun: @unchecked Sendable {
     /// finished.
     private func stepEnded(_ operation: Operation, outcome: AnimationOutcome, event: Event) {
         record(event)
-        lock.withLock { _ = state.outcomes.updateValue(outcome, forKey: ObjectIdentifier(operation)) }
+        let onTimeline = lock.withLock {
+            _ = state.outcomes.updateValue(outcome, forKey: ObjectIdentifier(operation))
+            return state.isOnTimeline
+        }
+        if onTimeline, outcome == .interrupted { MainThread.run { [self] in timeline?.stepInterrupted() } }
     }
 
     /// A step reports `isFinished`; after the last one, the run ends with the outcome its

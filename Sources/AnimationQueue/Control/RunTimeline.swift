@@ -349,6 +349,13 @@ final class RunTimeline {
         finishIfPassed(index)
     }
 
+    /// A step ended `.interrupted` (its layer went, or other code removed its animation):
+    /// if every layer of the run is gone, nothing keeps the run's time and it ends.
+    func stepInterrupted() {
+        guard !isOver, !hosts.contains(where: { $0.layer.object != nil }) else { return }
+        armMarker(rate: run?.control.rate ?? 0)
+    }
+
     // MARK: The marker
 
     /// Attaches, in place of the last, an animation to the first topmost layer that ends when
@@ -356,7 +363,13 @@ final class RunTimeline {
     /// backwards to plan time 0 while playing, the run ends at its start.
     private func armMarker(rate: Float) {
         markerGeneration += 1
-        guard let host = hosts.first(where: { $0.layer.object != nil }), let layer = host.layer.object else { return }
+        guard let host = hosts.first(where: { $0.layer.object != nil }), let layer = host.layer.object else {
+            // Every layer of the run is gone: nothing keeps its time any more. Its animation
+            // steps end `.interrupted` as their layers go; the rest end now.
+            letGo()
+            for step in steps where !step.operation.isFinished { step.operation.cancel() }
+            return
+        }
         let markerKey = keyPrefix + "marker"
         layer.removeAnimation(forKey: markerKey)
         // From where the run is now: it may have played on, in its direction, since it was

@@ -241,6 +241,8 @@ extension AnimationOperation {
         case .discardAhead(let ahead): discard(ahead, applyPolicy: false)
         case .takeOver(let removing, let start):
             if let start { start.hooks.started(self, at: start.time ?? timeSource.now(for: layer)) }
+            // The animation's observer, which reported the layer's deallocation, goes with it.
+            if let layer { LayerLifetimeSentinel.watch(layer, for: self) }
             removeAnimation(key: removing.key, hasTransition: removing.hasTransition)
         }
     }

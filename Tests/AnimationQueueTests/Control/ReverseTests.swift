@@ -29,7 +29,8 @@ struct ReverseTests {
         return samples
     }
 
-    /// The plan on fresh layers, started now.
+    /// The plan on fresh layers, started now. The caller keeps the layers alive, as a screen
+    /// does: steps hold them weakly.
     func scrubbedRun() -> (run: AnimationRun, layers: [CALayer], performed: ScrubTests.Counter) {
         let layers = (0..<4).map { _ in fixture.layer() }
         let performed = ScrubTests.Counter()
@@ -142,8 +143,9 @@ struct ReverseTests {
     /// `fractionComplete` reads and moves plan time over the plan's length; the trace
     /// records each seek with the plan time it reached.
     @Test func fractionCompleteIsPlanTimeOverTheDuration() async throws {
-        let (run, _, _) = scrubbedRun()
+        let (run, layers, _) = scrubbedRun()
         let duration = try #require(run.duration)
+        defer { withExtendedLifetime(layers) {} }
         run.pause()
         run.fractionComplete = 0.5
         await fixture.clock.settle()
@@ -184,6 +186,23 @@ struct ReverseTests {
         #expect(layer.speed == 1 && layer.timeOffset == 0)
     }
 
+    /// The layers deallocated while the run is on its timeline: the animation steps end
+    /// `.interrupted`, the rest (the block) `.cancelled`, each once, and the run ends.
+    @Test func aRunWhoseLayersGoOnItsTimelineEnds() async throws {
+        var (run, layers, performed) = scrubbedRun()
+        run.pause()
+        run.seek(to: 0.5)
+        await fixture.clock.settle()
+        layers = []
+        await fixture.clock.advance(by: 0.1)
+        #expect(run.isFinished)
+        #expect(await run.outcome == .interrupted)
+        #expect(performed.value == 0)
+        #expect(finishes(of: run).values.allSatisfy { $0.count == 1 })
+        #expect(finishes(of: run).count == run.stepNames.count)
+        _ = layers
+    }
+
     /// A run whose length is unknown cannot be scrubbed: the message names the step.
     @Test func scrubbingARunOfUnknownLengthStopsNamingTheStep() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -196,6 +215,38 @@ struct ReverseTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("AnimationRun.fractionComplete needs a plan whose length is known"))
         #expect(message.contains("pulse"))
+    }
+}
+#endif
+#if !canImport(QuartzCore)
+extension ReverseTests {
+    /// A pager's moves: paused and moved to a page, reversed and resumed back to the page
+    /// before, paused and moved exactly onto it, turned forwards and resumed to the end.
+    @Test func aPausedRunMovedTurnedAndResumedPlaysFromWhereItWasMoved() async throws {
+        let (run, layers, performed) = scrubbedRun()
+        let duration = try #require(run.duration)
+        defer { withExtendedLifetime(layers) {} }
+        func planTime() -> Double { run.fractionComplete * duration }
+        await fixture.clock.advance(by: 0.3)
+        run.pause()
+        run.seek(to: 0.9)
+        await fixture.clock.settle()
+        run.isReversed = true
+        run.resume()
+        await fixture.clock.advance(by: 0.6)
+        #expect(abs(planTime() - 0.3) < 1e-9)
+        run.pause()
+        run.seek(to: 0.3)
+        run.isReversed = false
+        await fixture.clock.advance(by: 0.4)
+        #expect(abs(planTime() - 0.3) < 1e-9)
+        run.resume()
+        await fixture.clock.advance(by: 0.5)
+        #expect(abs(planTime() - 0.8) < 1e-9)
+        await fixture.clock.advance(by: duration)
+        #expect(run.isFinished)
+        #expect(run.endPosition == .end)
+        #expect(performed.value == 1)
     }
 }
 #endif
