@@ -211,7 +211,11 @@ final class DemoSession {
     private func sampleIfDue() {
         guard clock.now - start >= nextFrame - 1e-9 else { return }
         sample()
-        nextFrame = (((clock.now - start) * Self.framesPerSecond).rounded(.down) + 1) / Self.framesPerSecond
+        // The frame after this one. A time a rounding error short of a frame's time (4.1 s is
+        // frame 122.99999999999999 at 30 fps) counts as that frame, or the next frame's time
+        // would be now again and the demo would stand still.
+        let frame = ((clock.now - start) * Self.framesPerSecond + 1e-6).rounded(.down)
+        nextFrame = (frame + 1) / Self.framesPerSecond
     }
 
     /// Snapshots the screen as shown now.
