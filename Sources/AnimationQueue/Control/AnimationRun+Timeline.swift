@@ -1,47 +1,12 @@
 import Foundation
 
 /// Scrubbing and reversing a run: interactive onboarding, driven by a swipe and a back
-/// button, on Core Animation's timing.
-///
-/// The first ``seek(to:)``, set ``fractionComplete`` or set ``isReversed`` puts the run on
-/// its *timeline*: from then on the run shows its plan as a gapless run plays it, at the
-/// plan time it is moved to, and plays on from there (unless it is paused) forwards or
-/// backwards. Every layer shows what a run that was never scrubbed shows at that plan time:
-/// steps behind have their final values, steps ahead their values from before them, and
-/// steps in motion are mid-motion. Only the layers' timing moves (their `timeOffset`,
-/// `beginTime` and `speed`, as ``pause()`` does); nothing is tweened from the main thread.
-///
-/// What it means for the steps:
-/// - A step finishes `.finished` the first time plan time passes its end, by a seek or as
-///   the run plays, and never again: scrubbing back over a finished step shows its motion
-///   again, but its outcome, its dependents and the trace stay as they are.
-/// - A ``Perform`` step's closure runs once, when plan time first passes it going forwards.
-///   Played backwards, it does not run again.
-/// - Played back to plan time 0 (``isReversed``), the run ends at its start: every layer's
-///   model gets back its value from before the run, nothing of the run stays attached, the
-///   steps that had not finished end `.cancelled`, and the run's ``outcome`` is `.finished`
-///   with ``endPosition`` `.start`. Played to its end, it ends `.finished` at `.end`.
-/// - A seek to plan time 0 does not end the run, and a paused run stays paused where it
-///   was moved; a playing one plays on from there.
-/// - Cancelling the run, or one of its steps, cancels the run; the steps in motion leave
-///   their layers as their cancellation policies say.
-/// - The trace records each seek (``Event/Kind-swift.enum/seeked(to:)``) and each turn
-///   (``Event/Kind-swift.enum/reversed(_:)``).
-///
-/// Limits:
-/// - A run's timeline is the plan as written, with each step as long as its animation; a
-///   step's motion is resolved from the values the steps before it leave, as a gapless run
-///   resolves it.
-/// - A step that cross-fades (``ReducedMotionBehavior/crossFade(duration:)``) shows its new
-///   values over its whole span.
-/// - Played backwards, a step counts as begun only after its begin: at the very instant it
-///   begins, the layer shows and holds the values from before it (so plan time 0 shows the
-///   run's start).
+/// button, on Core Animation's timing. The article "Interactive runs: scrub and reverse"
+/// (AnimationQueue.docc/InteractiveRuns.md) says what a seek and a turn mean for every layer,
+/// step, block and outcome; RunTimeline.swift holds the mechanism.
 ///
 /// These take effect on the main thread: at once when called there, else on the main
-/// queue's next turn. A run whose length is unknown (a step repeats forever) cannot be put
-/// on its timeline: its ``duration`` is nil, and scrubbing or reversing it stops the program
-/// with a message that names the step.
+/// queue's next turn.
 extension AnimationRun {
     /// Where a run ended, as `UIViewPropertyAnimator`'s position says.
     public enum Position: Sendable, Hashable {
@@ -56,9 +21,9 @@ extension AnimationRun {
     /// Where the run ended; nil while it runs.
     public var endPosition: Position? { lockedState { $0.endPosition } }
 
-    /// How far through its plan the run is, 0…1: its plan time over its ``duration``.
-    /// Setting it moves the run there, as ``seek(to:)`` does (values outside 0…1 are
-    /// clamped). Off the main thread, a playing run reads where it was last moved.
+    /// How far through its plan the run is, 0…1: its plan time over its ``duration`` (1 once
+    /// it ended at its end, 0 at its start). Setting it moves the run there, as
+    /// ``seek(to:)`` does (values outside 0…1 are clamped). See <doc:InteractiveRuns>.
     ///
     /// - Precondition: The run's length is known, and the value set is a number.
     public var fractionComplete: Double {
@@ -78,8 +43,10 @@ extension AnimationRun {
         }
     }
 
-    /// Moves the run to `time` seconds of plan time (clamped to 0…``duration``): see the
-    /// extension's overview.
+    /// Moves the run to `time` seconds of plan time (clamped to 0…``duration``): every layer
+    /// shows what the plan shows at that plan time, and a playing run plays on from there.
+    /// Steps whose end it passes the first time finish `.finished`. See
+    /// <doc:InteractiveRuns>.
     ///
     /// ```swift
     /// pager.onDrag { offset in run.fractionComplete = offset / pageWidth }
@@ -101,8 +68,9 @@ extension AnimationRun {
     }
 
     /// Whether the run plays backwards, toward its start (false). Setting it turns the run
-    /// where it is, at its speed; a paused run turns and stays paused. See the extension's
-    /// overview.
+    /// where it is, at its speed; a paused run turns and stays paused. Played back to plan
+    /// time 0, the run ends there with the values from before it (``endPosition`` `.start`).
+    /// See <doc:InteractiveRuns>.
     ///
     /// - Precondition: The run's length is known.
     public var isReversed: Bool {

@@ -39,7 +39,7 @@ public final class AnimationRun: @unchecked Sendable {
         var schedule: PlanSchedule?
     }
 
-    /// A step starting or ending.
+    /// A step starting or ending, or the run moved or turned on its timeline.
     public struct Event: Sendable, Hashable, CustomStringConvertible {
         /// What happened.
         public enum Kind: Sendable, Hashable {

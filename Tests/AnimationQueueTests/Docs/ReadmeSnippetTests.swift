@@ -139,6 +139,18 @@ enum ReadmeSnippets {
         return (run, trace, log, graph)
     }
 
+    // README "Scrub and reverse".
+    static func scrub(onboarding: AnimationPlan) -> (AnimationRun, AnimationRun.Position?) {
+        let run = AnimationQueue.main.run(onboarding)
+        run.pause()
+        run.fractionComplete = 0.5           // every layer shows the plan half way (0...1)
+        run.seek(to: 1.2)                    // the same, in seconds of plan time
+        run.resume()                         // plays on from there
+        run.isReversed = true                // plays back toward the start (the back button)
+        let end = run.endPosition            // once ended: .start, .end or .current (cancelled)
+        return (run, end)
+    }
+
     // README "Reduce Motion".
     static func reduceMotion(onboarding: AnimationPlan) -> AnimationRun {
         let shake = KeyframeAnimation(.positionX, values: [0, 10, -10, 0], duration: 0.3, isAdditive: true)
