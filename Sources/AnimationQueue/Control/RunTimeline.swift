@@ -61,6 +61,10 @@ final class RunTimeline {
     /// Indices of `steps` by begin, and by end (ties in dependency order).
     private let byBegin: [Int]
     private let byEnd: [Int]
+    /// Each step's place in `byBegin`.
+    private let beginRank: [Int]
+    /// Steps whose begin plan time passed since their starts were last announced.
+    private var begunSinceAnnounced: [Int] = []
     private var tracks: [Track] = []
     private let stepIndex: [ObjectIdentifier: Int]
     /// The topmost layers, each with its speed from before the run: plan time `t` is local
@@ -104,6 +108,9 @@ final class RunTimeline {
         let spans = steps.map { ($0.begin, $0.end) }
         byBegin = spans.indices.sorted { (spans[$0].0, rankOf[$0]) < (spans[$1].0, rankOf[$1]) }
         byEnd = spans.indices.sorted { (spans[$0].1, rankOf[$0]) < (spans[$1].1, rankOf[$1]) }
+        var beginRank = Array(repeating: 0, count: spans.count)
+        for (rank, index) in byBegin.enumerated() { beginRank[index] = rank }
+        self.beginRank = beginRank
 
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -297,6 +304,7 @@ final class RunTimeline {
                 tracks[track].begun += 1
                 changed.insert(track)
             }
+            begunSinceAnnounced.append(byBegin[begunCount])
             begunCount += 1
         }
         while begunCount > 0, !hasBegun(byBegin[begunCount - 1], at: target) {
@@ -313,9 +321,19 @@ final class RunTimeline {
         time = target
     }
 
+    /// Announces the start of each step plan time began since the last call, whose
+    /// operation is on the timeline (one that gets there later announces it then); outside
+    /// any transaction, since the run's hooks hear it.
+    private func announceBegun() {
+        let begun = begunSinceAnnounced
+        begunSinceAnnounced = []
+        for index in begun { (steps[index].operation as? AnimationOperation)?.timelinePassedBegin() }
+    }
+
     /// Finishes the steps whose end plan time has passed: now if their operation is on the
     /// timeline, else when it gets there.
     private func passEnds() {
+        announceBegun()
         while passedCount < byEnd.count, steps[byEnd[passedCount]].end <= time {
             let index = byEnd[passedCount]
             passedCount += 1
@@ -343,6 +361,7 @@ final class RunTimeline {
         guard !isOver else { return operation.cancel() }
         if let animation = operation as? AnimationOperation {
             animation.joinTimeline()
+            if beginRank[index] < begunCount { animation.timelinePassedBegin() }
         } else if operation is MainThreadOperation {
             steps[index].isHeld = true
         }

@@ -247,6 +247,13 @@ extension AnimationOperation {
         }
     }
 
+    /// Plan time passed the operation's begin on its run's timeline (main thread): its start
+    /// is announced, once.
+    func timelinePassedBegin() {
+        guard let start = stateLock.withLock({ lifecycle.timelinePassedBegin() }) else { return }
+        start.hooks.started(self, at: start.time ?? timeSource.now(for: layer))
+    }
+
     /// Plan time passed the operation's end on its run's timeline (main thread): it finishes
     /// `.finished`.
     func timelinePassedEnd() {

@@ -14,9 +14,8 @@ import Foundation
 /// The states, the events and what each event does in each state are listed in the
 /// article "The operation lifecycle" (AnimationQueue.docc/OperationLifecycle.md).
 struct OperationLifecycle {
-    /// The key the operation adds its fresh animation under; an animation committed ahead
-    /// uses `key + ".ahead"`, so late callbacks of a discarded one are told apart. Assigned
-    /// once, as the operation initialises (the key is made from its address).
+    /// The key of the operation's fresh animation (made from its address, assigned once); a
+    /// commit ahead uses `key + ".ahead"`, so late callbacks of a discarded one are told apart.
     private(set) var key: String
     /// Where the operation is; only the events below change it.
     private(set) var state: State = .initialized(Unstarted())
@@ -39,9 +38,8 @@ struct OperationLifecycle {
     /// Assigns the operation's key (once, as it initialises).
     mutating func assignKey(_ key: String) { self.key = key }
 
-    /// The operation now reports `isFinished` (and no longer `isExecuting`). Returns the
-    /// `didFinish` closures added since the finish action took the hooks (it releases
-    /// them): the operation runs them after those it took.
+    /// The operation now reports `isFinished`, not `isExecuting`. Returns the `didFinish`
+    /// closures added since the finish took the hooks: they run after those it took.
     mutating func reportFinished() -> [@Sendable (AnimationOperation) -> Void] {
         reported.isExecuting = false
         reported.isFinished = true
@@ -116,9 +114,8 @@ struct OperationLifecycle {
         return progress(attachment)
     }
 
-    /// `animationDidStop(_:finished:)` for the animation under `key`. Core Animation's two
-    /// callbacks come in either order; those of a discarded animation, or reported after the
-    /// operation finished, change nothing. The commit ahead's are kept for its adoption.
+    /// `animationDidStop(_:finished:)` for the animation under `key`. The two callbacks come in
+    /// either order; a discarded animation's, or late ones, change nothing; a commit ahead's are kept.
     mutating func stopped(key: String, finished: Bool) -> Progress {
         if case .animating(var attachment) = state, attachment.key == key {
             if attachment.reports.stop == nil { attachment.reports.stop = finished }
@@ -170,9 +167,8 @@ struct OperationLifecycle {
                 state = .animating(attachment)
                 return CancelAction(hooks: notified, effect: .none)
             }
-            // The operation removes its animation itself, so it finishes now: Core Animation
-            // may report the removal late or never (an app in the background), and its
-            // reports, when they come, find the operation finished.
+            // The operation removes its animation itself and finishes now: Core Animation may
+            // report the removal late or never (in the background); late reports change nothing.
             let removal = Removal(key: attachment.key, resolved: attachment.resolved,
                                   hasTransition: attachment.hasTransition, appliesPolicy: true,
                                   overwrittenKeyPaths: attachment.overwrittenKeyPaths)
@@ -230,18 +226,16 @@ struct OperationLifecycle {
         }
     }
 
-    /// The operation's queue started holding back unstarted operations (it was suspended):
-    /// an unstarted step's commit ahead goes, returned to be discarded as if cancelled (if it
-    /// has begun, the layer is left as the cancellation policy says); the step starts afresh
+    /// The queue was suspended: an unstarted step's commit ahead goes, returned to be discarded
+    /// as if cancelled (with the cancellation policy if it has begun); the step starts afresh
     /// when the queue hands it over.
     mutating func heldBack() -> CommittedAhead? {
         guard case .initialized = state else { return nil }
         return state.takeAhead()
     }
 
-    /// A gapless plan committed the operation's animation ahead. Returns whether it is the
-    /// operation's now (only before the start, once, without a cancel); if not, the caller
-    /// adds nothing.
+    /// A gapless plan committed the animation ahead. Returns whether it is the operation's
+    /// now (only before the start, once, without a cancel); if not, the caller adds nothing.
     mutating func committedAhead(_ committed: CommittedAhead) -> Bool {
         guard acceptsCommitAhead, case .initialized(var unstarted) = state else { return false }
         unstarted.ahead = committed
@@ -249,11 +243,9 @@ struct OperationLifecycle {
         return true
     }
 
-    /// The operation's run went on its timeline, or the operation reached the diverted gate
-    /// of such a run and parked there: the run shows its motion from now on, with animations
-    /// of its own. Nil if it changes nothing: the operation has not reached the main thread
-    /// (it parks at the gate later), its animation already stopped (its reports decide), or
-    /// it is on the timeline or finished.
+    /// The run went on its timeline, or the operation parked at such a run's gate: the run
+    /// shows its motion from now on. Nil if it changes nothing: not on the main thread yet
+    /// (it parks later), its animation already stopped (its reports decide), or already done.
     mutating func joinedTimeline() -> TimelineAction? {
         switch state {
         case .initialized, .waitingForMain:
@@ -267,6 +259,14 @@ struct OperationLifecycle {
         case .animating, .onTimeline, .finished:
             return nil
         }
+    }
+
+    /// Plan time passed the begin of the operation on its run's timeline: its start is
+    /// announced, once. Nil if it was announced already or the operation is elsewhere.
+    mutating func timelinePassedBegin() -> StartAnnouncement? {
+        guard case .onTimeline(let timeline) = state, !timeline.startAnnounced else { return nil }
+        state = .onTimeline(OnTimeline(batch: timeline.batch, startAnnounced: true))
+        return StartAnnouncement(time: nil, hooks: hooks)
     }
 
     /// Plan time passed the end of the operation on its run's timeline: it finishes
