@@ -118,7 +118,7 @@ extension AnimationRun {
 
     /// The animations of the run's finished steps still attached to their layers, each with
     /// its layer's local time now.
-    private func attachedStepAnimations() -> [(layer: CALayer, key: String, animation: CAAnimation, localTime: CFTimeInterval)] {
+    func attachedStepAnimations() -> [(layer: CALayer, key: String, animation: CAAnimation, localTime: CFTimeInterval)] {
         var found: [(layer: CALayer, key: String, animation: CAAnimation, localTime: CFTimeInterval)] = []
         for case let step as AnimationOperation in operations where step.outcome == .finished {
             guard let layer = step.layer else { continue }

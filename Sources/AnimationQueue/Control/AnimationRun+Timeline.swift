@@ -83,10 +83,17 @@ extension AnimationRun {
             }
             guard changed else { return }
             MainThread.run { [self] in
-                guard let timeline = enterTimeline(reversed: newValue) else { return }
-                timeline.reverse(newValue, rate: control.rate)
-                lockedState { $0.frame = timeline.frame }
-                recordRunEvent(.reversed(newValue))
+                // The direction set last, whichever thread's hop comes last.
+                let reversed = isReversed
+                let entering = timeline == nil
+                guard let timeline = enterTimeline(reversed: reversed) else { return }
+                if timeline.isReversed != reversed {
+                    timeline.reverse(reversed, rate: control.rate)
+                    lockedState { $0.frame = timeline.frame }
+                } else if !entering {
+                    return  // another thread's turn already took it there
+                }
+                recordRunEvent(.reversed(reversed))
                 timeline.rateChanged(to: control.rate)
             }
         }

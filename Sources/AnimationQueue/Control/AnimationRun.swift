@@ -374,7 +374,16 @@ public final class AnimationRun: @unchecked Sendable {
             _ = state.outcomes.updateValue(outcome, forKey: ObjectIdentifier(operation))
             return state.isOnTimeline
         }
-        if onTimeline, outcome == .interrupted { MainThread.run { [self] in timeline?.stepInterrupted() } }
+        guard onTimeline else { return }
+        if outcome == .interrupted { MainThread.run { [self] in timeline?.stepInterrupted() } }
+        // One motion: a block cancelled by other code cancels the run, as an animation step's
+        // cancel does (a block the timeline itself ended does not).
+        if outcome == .cancelled, operation is MainThreadOperation {
+            MainThread.run { [self] in
+                guard timeline?.isOver == false else { return }
+                cancel()
+            }
+        }
     }
 
     /// A step reports `isFinished`; after the last one, the run ends with the outcome its

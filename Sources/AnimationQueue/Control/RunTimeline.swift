@@ -121,6 +121,9 @@ final class RunTimeline {
             hosts.append((WeakReference(layer), layer.convertTime(MediaClock.now(for: layer), from: nil), original.speed))
         }
         for step in steps { (step.operation as? AnimationOperation)?.joinTimeline() }
+        // Finished steps that fill forwards keep their animations on their layers; the
+        // timeline shows their motion now, and the model holds their final values.
+        for filled in run.attachedStepAnimations() { filled.layer.removeAnimation(forKey: filled.key) }
         resolveSteps()
         moveModel(to: time)
         attachCopies()
@@ -391,6 +394,9 @@ final class RunTimeline {
         }
         let markerKey = keyPrefix + "marker"
         layer.removeAnimation(forKey: markerKey)
+        // The first topmost layer alive carries plan time, for readers on any thread too.
+        let frame = self.frame
+        run?.lockedState { $0.frame = frame }
         // From where the run is now: it may have played on, in its direction, since it was
         // last moved (the layer's time may read a rounding error behind).
         let now = isReversed ? min(planTime, time) : max(planTime, time)
@@ -422,6 +428,13 @@ final class RunTimeline {
         CATransaction.setDisableActions(true)
         layer.add(marker, forKey: markerKey)
         CATransaction.commit()
+    }
+
+    /// The marker went before it ended: its layer was deallocated, or something other than
+    /// the timeline removed it (the app went to the background). Another takes its place.
+    fileprivate func markerLost(generation: Int) {
+        guard !isOver, generation == markerGeneration else { return }
+        armMarker(rate: run?.control.rate ?? 0)
     }
 
     /// Plan time reached `boundary` as the run played.
@@ -521,5 +534,12 @@ private final class TimelineMarker: NSObject, CAAnimationDelegate, @unchecked Se
     func animationDidStop(_ animation: CAAnimation, finished: Bool) {
         guard finished else { return }
         MainThread.run { [self] in timeline.value.object?.markerReached(boundary, generation: generation) }
+    }
+
+    /// The marker animation is released: removed, or gone with its layer. One the timeline
+    /// did not replace is re-armed (the timeline ignores a marker it has replaced since).
+    deinit {
+        let (timeline, generation) = (self.timeline, self.generation)
+        MainThread.run { timeline.value.object?.markerLost(generation: generation) }
     }
 }

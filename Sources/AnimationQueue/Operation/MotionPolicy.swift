@@ -18,7 +18,8 @@ public enum MotionPolicy: Sendable, Hashable {
     /// (`1` on, anything else off), and stands in for it where there is none.
     case system
 
-    /// Whether motion is reduced right now; call on the main thread.
+    /// Whether motion is reduced right now (off the main thread, with the system setting as
+    /// last read on it).
     var isReduced: Bool { isReduced(systemSetting: Self.systemPrefersReducedMotion) }
 
     /// Whether motion is reduced, given the system setting as the caller read it (once for
@@ -31,19 +32,30 @@ public enum MotionPolicy: Sendable, Hashable {
         }
     }
 
-    /// The system's Reduce Motion setting; call on the main thread.
+    /// The system's Reduce Motion setting. The system's API is the main thread's: off it
+    /// (a run's ``AnimationRun/duration`` read from another thread), this is the value last
+    /// read on the main thread, false before any.
     static var systemPrefersReducedMotion: Bool {
         // The one variable is read through `getenv`, not `ProcessInfo.environment`, which
         // copies the whole environment on every read.
         if let value = getenv("ANIMATIONQUEUE_REDUCE_MOTION") { return String(cString: value) == "1" }
+        #if canImport(UIKit) || canImport(AppKit)
+        guard MainThread.isCurrent else { return lastReadLock.withLock { lastRead } }
         #if canImport(UIKit)
-        return MainActor.assumeIsolated { UIAccessibility.isReduceMotionEnabled }
-        #elseif canImport(AppKit)
-        return MainActor.assumeIsolated { NSWorkspace.shared.accessibilityDisplayShouldReduceMotion }
+        let value = MainActor.assumeIsolated { UIAccessibility.isReduceMotionEnabled }
+        #else
+        let value = MainActor.assumeIsolated { NSWorkspace.shared.accessibilityDisplayShouldReduceMotion }
+        #endif
+        lastReadLock.withLock { lastRead = value }
+        return value
         #else
         return false
         #endif
     }
+
+    // `lastReadLock` guards `lastRead`: the system setting as last read on the main thread.
+    private static let lastReadLock = NSLock()
+    nonisolated(unsafe) private static var lastRead = false
 }
 
 extension ResolvedAnimation {

@@ -203,6 +203,46 @@ struct ReverseTests {
         _ = layers
     }
 
+    /// The layer that carries a playing run's time is deallocated: another of the run's
+    /// layers takes over, and the run plays to its end.
+    @Test func aPlayingRunGoesOnWhenTheLayerCarryingItsTimeGoes() async throws {
+        var first: CALayer? = fixture.layer()
+        let second = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
+            Step(first!, BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)).named("first")
+            Step(second, BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)).named("second")
+        }, motion: .full)
+        await fixture.clock.advance(by: 0.5)
+        run.seek(to: 1.2)
+        await fixture.clock.settle()
+        first = nil
+        await fixture.clock.advance(by: 0.5)
+        #expect(abs(run.fractionComplete - 1.7 / 2) < 1e-9)
+        await fixture.clock.advance(by: 0.5)
+        #expect(await run.outcome == .finished)
+        #expect(run.outcome(ofStep: "second") == .finished)
+        #expect(second.position.x == 100 && second.animationKeys() ?? [] == [])
+        _ = first
+    }
+
+    /// A finished step that fills forwards keeps its animation until the run goes on its
+    /// timeline, which then shows its motion: played back to the start, nothing stays.
+    @Test func aFinishedStepThatFillsForwardsIsReversedToo() async {
+        let layer = fixture.layer(), other = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
+            Step(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.5, timing: .linear).fillingForwards())
+            Step(other, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.5, timing: .linear))
+        }, motion: .full)
+        await fixture.clock.advance(by: 0.7)
+        run.isReversed = true
+        await fixture.clock.advance(by: 0.45)
+        #expect(layer.presentation().map { abs($0.position.x - 50) < 1e-6 } == true)
+        await fixture.clock.advance(by: 0.5)
+        #expect(run.endPosition == .start)
+        #expect(layer.position.x == 0 && layer.presentation()?.position.x == 0)
+        #expect(layer.animationKeys() ?? [] == [] && other.animationKeys() ?? [] == [])
+    }
+
     /// A run whose length is unknown cannot be scrubbed: the message names the step.
     @Test func scrubbingARunOfUnknownLengthStopsNamingTheStep() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
