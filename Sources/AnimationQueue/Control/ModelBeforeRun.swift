@@ -11,6 +11,8 @@ final class ModelBeforeRun: @unchecked Sendable {
     // `keep`, which take no lock of the package's.
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The values kept, in the order they were kept: (layer, key path).
+    private var order: [(layer: ObjectIdentifier, keyPath: String)] = []
 
     private struct Entry {
         let layer: WeakReference<CALayer>
@@ -25,17 +27,20 @@ final class ModelBeforeRun: @unchecked Sendable {
             var entry = entries[id].flatMap { $0.layer.object === layer ? $0 : nil } ?? Entry(layer: WeakReference(layer))
             for keyPath in keyPaths where entry.values.index(forKey: keyPath) == nil {
                 entry.values.updateValue(LayerModelAccess.value(of: layer, at: keyPath), forKey: keyPath)
+                order.append((id, keyPath))
             }
             entries[id] = entry
         }
     }
 
-    /// Every value kept, with its layer, for the layers still alive.
+    /// Every value kept, with its layer, in the order kept, for the layers still alive. Each
+    /// was read just before the run first wrote it, so written back in reverse they undo the
+    /// run's writes, even where one key path contains another (`position`, `position.x`).
     var all: [(layer: CALayer, keyPath: String, value: Any?)] {
         lock.withLock {
-            entries.values.flatMap { entry -> [(layer: CALayer, keyPath: String, value: Any?)] in
-                guard let layer = entry.layer.object else { return [] }
-                return entry.values.map { (layer, $0.key, $0.value) }
+            order.compactMap { id, keyPath in
+                guard let entry = entries[id], let layer = entry.layer.object, let value = entry.values[keyPath] else { return nil }
+                return (layer, keyPath, value)
             }
         }
     }

@@ -34,26 +34,24 @@ final class RunTimeline {
         let host: Int?
         /// The motion, as resolved for the timeline; nil when there is nothing to show.
         var resolved: ResolvedAnimation?
-        /// The tracks of the key paths the step writes.
-        var tracks: [Int] = []
+        /// The model of the layer the step writes, in `models`.
+        var model: Int?
         /// Plan time has passed its end: it finishes once its operation is on the timeline.
         var isPassed = false
         /// A ``Perform`` step the timeline holds until plan time passes it.
         var isHeld = false
     }
 
-    /// One key path of one layer that the run's steps write.
-    private struct Track {
+    /// The model of one layer that the run's steps write: at a plan time, its values from
+    /// before the run, then the final values of each step that has begun, in begin order. A
+    /// layer is always written whole, so that steps writing a key path and a key path inside
+    /// it (`position`, then `position.x`) leave what they would one after the other.
+    private struct LayerModel {
         let layer: WeakReference<CALayer>
-        let keyPath: String
-        /// Its model value from before the run.
-        let before: Any?
-        /// The steps that write it, in the order they begin, with the values they write.
-        var writers: [Any?] = []
-        /// How many of them have begun at the current plan time.
-        var begun = 0
-
-        var value: Any? { begun == 0 ? before : writers[begun - 1] }
+        /// The values from before the run, at every key path the steps write.
+        var before: [(keyPath: String, value: Any?)] = []
+        /// The steps that write it, in begin order, with their final values.
+        var writers: [(step: Int, values: [(keyPath: String, value: Any?)])] = []
     }
 
     private weak var run: AnimationRun?
@@ -65,7 +63,7 @@ final class RunTimeline {
     private let beginRank: [Int]
     /// Steps whose begin plan time passed since their starts were last announced.
     private var begunSinceAnnounced: [Int] = []
-    private var tracks: [Track] = []
+    private var models: [LayerModel] = []
     private let stepIndex: [ObjectIdentifier: Int]
     /// The topmost layers, each with its speed from before the run: plan time `t` is local
     /// time `anchor + (t − anchorTime)` played forwards, `anchor − (t − anchorTime)` backwards.
@@ -149,13 +147,18 @@ final class RunTimeline {
     // MARK: Resolving the plan
 
     /// Resolves every animation step, in the order they begin, each from the model the steps
-    /// before it leave (as a gapless run resolves a step committed ahead), and records the
-    /// key paths they write. The model is left as the run found it before its first step.
+    /// before it leave (as a gapless run resolves a step committed ahead), and records what
+    /// they write. The model is left as the run found it before its first step.
     private func resolveSteps() {
         guard let run else { return }
-        // The model as it was before the run: the values the run's steps wrote over go back.
-        for kept in run.modelBeforeRun.all { LayerModelAccess.set(kept.value, at: kept.keyPath, of: kept.layer) }
-        var trackIndex: [ObjectIdentifier: [String: Int]] = [:]
+        // The model as it was before the run: the values the run's steps wrote over go back,
+        // the last kept first, so that a key path kept after a key path containing it was
+        // written (`position.x` after `position`) ends as it was before either.
+        for kept in run.modelBeforeRun.all.reversed() { LayerModelAccess.set(kept.value, at: kept.keyPath, of: kept.layer) }
+        var modelIndex: [ObjectIdentifier: Int] = [:]
+        // Each key path as the simulation first wrote it, with what it held then.
+        var overwritten: [(model: Int, keyPath: String, value: Any?)] = []
+        var seen: [Int: Set<String>] = [:]
         for index in byBegin {
             guard let operation = steps[index].operation as? AnimationOperation, !(operation is WaitOperation),
                   let layer = operation.layer else { continue }
@@ -164,25 +167,39 @@ final class RunTimeline {
                 operation.resolvedAnimation(for: layer, isMotionReduced: isMotionReduced)
             }
             steps[index].resolved = resolved
+            guard !resolved.finalValues.isEmpty else { continue }
+            let model = modelIndex[ObjectIdentifier(layer)] ?? {
+                models.append(LayerModel(layer: WeakReference(layer)))
+                modelIndex[ObjectIdentifier(layer)] = models.count - 1
+                return models.count - 1
+            }()
+            steps[index].model = model
+            models[model].writers.append((index, resolved.finalValues))
             for (keyPath, value) in resolved.finalValues {
-                let layerID = ObjectIdentifier(layer)
-                let track: Int
-                if let existing = trackIndex[layerID]?[keyPath] {
-                    track = existing
-                } else {
-                    track = tracks.count
-                    tracks.append(Track(layer: WeakReference(layer), keyPath: keyPath,
-                                        before: LayerModelAccess.value(of: layer, at: keyPath)))
-                    trackIndex[layerID, default: [:]][keyPath] = track
+                if seen[model, default: []].insert(keyPath).inserted {
+                    overwritten.append((model, keyPath, LayerModelAccess.value(of: layer, at: keyPath)))
                 }
-                tracks[track].writers.append(value)
-                steps[index].tracks.append(track)
                 LayerModelAccess.set(value, at: keyPath, of: layer)
             }
         }
-        for track in tracks.indices {
-            guard let layer = tracks[track].layer.object else { continue }
-            LayerModelAccess.set(tracks[track].before, at: tracks[track].keyPath, of: layer)
+        // Undone in reverse, then read back: the values from before the run.
+        for entry in overwritten.reversed() {
+            guard let layer = models[entry.model].layer.object else { continue }
+            LayerModelAccess.set(entry.value, at: entry.keyPath, of: layer)
+        }
+        for entry in overwritten {
+            guard let layer = models[entry.model].layer.object else { continue }
+            models[entry.model].before.append((entry.keyPath, LayerModelAccess.value(of: layer, at: entry.keyPath)))
+        }
+    }
+
+    /// Writes `model`'s layer as plan time has it now: the values from before the run, then
+    /// each begun step's final values in begin order.
+    private func write(_ model: LayerModel) {
+        guard let layer = model.layer.object else { return }
+        for (keyPath, value) in model.before { LayerModelAccess.set(value, at: keyPath, of: layer) }
+        for writer in model.writers where beginRank[writer.step] < begunCount {
+            for (keyPath, value) in writer.values { LayerModelAccess.set(value, at: keyPath, of: layer) }
         }
     }
 
@@ -303,24 +320,15 @@ final class RunTimeline {
     private func moveModel(to target: TimeInterval) {
         var changed = Set<Int>()
         while begunCount < byBegin.count, hasBegun(byBegin[begunCount], at: target) {
-            for track in steps[byBegin[begunCount]].tracks {
-                tracks[track].begun += 1
-                changed.insert(track)
-            }
+            if let model = steps[byBegin[begunCount]].model { changed.insert(model) }
             begunSinceAnnounced.append(byBegin[begunCount])
             begunCount += 1
         }
         while begunCount > 0, !hasBegun(byBegin[begunCount - 1], at: target) {
             begunCount -= 1
-            for track in steps[byBegin[begunCount]].tracks {
-                tracks[track].begun -= 1
-                changed.insert(track)
-            }
+            if let model = steps[byBegin[begunCount]].model { changed.insert(model) }
         }
-        for track in changed {
-            guard let layer = tracks[track].layer.object else { continue }
-            LayerModelAccess.set(tracks[track].value, at: tracks[track].keyPath, of: layer)
-        }
+        for model in changed { write(models[model]) }
         time = target
     }
 
@@ -461,9 +469,9 @@ final class RunTimeline {
         run.reachedStart()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        for track in tracks {
-            guard let layer = track.layer.object else { continue }
-            LayerModelAccess.set(track.before, at: track.keyPath, of: layer)
+        for model in models {
+            guard let layer = model.layer.object else { continue }
+            for (keyPath, value) in model.before { LayerModelAccess.set(value, at: keyPath, of: layer) }
         }
         letGo()
         CATransaction.commit()

@@ -243,6 +243,35 @@ struct ReverseTests {
         #expect(layer.animationKeys() ?? [] == [] && other.animationKeys() ?? [] == [])
     }
 
+    /// Two steps on one layer, the second on a key path inside the first's (`position`, then
+    /// `position.x`): scrubbed back to the start the layer holds its first values; played back
+    /// to its start, the values from before the run.
+    @Test func aKeyPathInsideAnotherStepsKeyPathIsScrubbedBackWhole() async {
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
+            Step(layer, BasicAnimation(.position, from: .zero, to: CGPoint(x: 100, y: 100), duration: 0.5, timing: .linear))
+            Step(layer, BasicAnimation(.positionX, to: 200, duration: 0.5, timing: .linear))
+        }, motion: .full)
+        await fixture.clock.advance(by: 0.8)
+        run.pause()
+        run.seek(to: 0.9)
+        await fixture.clock.settle()
+        #expect(layer.position == CGPoint(x: 200, y: 100))
+        run.seek(to: 0.25)
+        await fixture.clock.settle()
+        #expect(layer.position == CGPoint(x: 100, y: 100))
+        #expect(layer.presentation()?.position == CGPoint(x: 50, y: 50))
+        run.seek(to: 0.75)
+        await fixture.clock.settle()
+        #expect(layer.position == CGPoint(x: 200, y: 100))
+        #expect(layer.presentation()?.position == CGPoint(x: 150, y: 100))
+        run.isReversed = true
+        run.resume()
+        await fixture.clock.advance(by: 1)
+        #expect(run.endPosition == .start)
+        #expect(layer.position == .zero && layer.presentation()?.position == .zero)
+    }
+
     /// A run whose length is unknown cannot be scrubbed: the message names the step.
     @Test func scrubbingARunOfUnknownLengthStopsNamingTheStep() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
