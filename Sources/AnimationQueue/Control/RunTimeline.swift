@@ -360,7 +360,7 @@ final class RunTimeline {
             animation.timelinePassedEnd()
         case let block as MainThreadOperation where steps[index].isHeld:
             steps[index].isHeld = false
-            block.runOnMainThread()
+            block.runOnMainThread(fromTimeline: true)
         default:
             break
         }
@@ -392,12 +392,15 @@ final class RunTimeline {
     /// plan time reaches the next step begin or end in the direction the run plays; played
     /// backwards to plan time 0 while playing, the run ends at its start.
     private func armMarker(rate: Float) {
+        guard !isOver else { return }
         markerGeneration += 1
         guard let host = hosts.first(where: { $0.layer.object != nil }), let layer = host.layer.object else {
             // Every layer of the run is gone: nothing keeps its time any more. Its animation
             // steps end `.interrupted` as their layers go; the rest end now.
             letGo()
-            for step in steps where !step.operation.isFinished { step.operation.cancel() }
+            for operation in DependencyGraph.dependentsFirst(steps.map(\.operation).filter { !$0.isFinished }) {
+                operation.cancel()
+            }
             return
         }
         let markerKey = keyPrefix + "marker"
@@ -475,7 +478,10 @@ final class RunTimeline {
         }
         letGo()
         CATransaction.commit()
-        for step in steps where !step.operation.isFinished { step.operation.cancel() }
+        // Dependents first (see AnimationQueue.cancelAll()).
+        for operation in DependencyGraph.dependentsFirst(steps.map(\.operation).filter { !$0.isFinished }) {
+            operation.cancel()
+        }
     }
 
     /// The run is cancelled: the steps in motion at the current plan time leave their layers

@@ -80,11 +80,17 @@ final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked 
     }
 
     /// Runs the closure on the main thread and finishes `.finished`, or finishes `.cancelled`
-    /// without running it if the operation was cancelled: once, whoever calls first.
-    func runOnMainThread() {
+    /// without running it if the operation was cancelled: once, whoever calls first. Unless
+    /// the run's timeline calls (`fromTimeline`), a run that went on its timeline meanwhile
+    /// gets the operation instead, and runs it when plan time passes it.
+    func runOnMainThread(fromTimeline: Bool = false) {
         let body = self.body
         MainThread.runIsolated { [self] in
             if isCancelled { return finish(.cancelled) }
+            if !fromTimeline, let gate, gate.isDiverted {
+                _ = gate.passOrWait(self) {}
+                return
+            }
             let claimed = lock.withLock { () -> Bool in
                 guard !isFinishing, !isRunning else { return false }
                 isRunning = true
