@@ -84,7 +84,7 @@ struct ScrubTests {
             Self.expectClose(Self.values(of: scrubbed), expected, at: time)
         }
         #expect(referenceCount.value == 1)
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for time in times.shuffled(using: &generator) where time < duration {
             run.seek(to: time)
             await fixture.clock.settle()
@@ -103,16 +103,4 @@ struct ScrubTests {
     }
 }
 
-/// A small seeded generator, so a scrambled order is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 #endif

@@ -45,7 +45,7 @@ struct TimelineStressTests {
         var allSteps: [StepSpec] { levels.flatMap { $0 } }
     }
 
-    static func makeSpec(_ random: inout SplitMix) -> PlanSpec {
+    static func makeSpec(_ random: inout SeededGenerator) -> PlanSpec {
         var spec = PlanSpec()
         var time: TimeInterval = 0
         for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -125,7 +125,7 @@ struct TimelineStressTests {
     @Test func randomPlansUnderRandomScrubsEndWhereTheOracleSays() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["AQ_TIMELINE_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max)
         print("TimelineStressTests: seed \(seed) (replay with AQ_TIMELINE_SEED=\(seed))")
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var events: [String: Int] = [:]
         for round in 0..<300 {
             let spec = Self.makeSpec(&random)
