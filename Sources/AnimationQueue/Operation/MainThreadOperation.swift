@@ -2,7 +2,7 @@ import Foundation
 
 /// An operation that runs a closure on the main thread: the operation of a ``Perform`` step.
 final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked Sendable {
-    // Thread safety: `lock` guards `state`, `isFinishing`, `isRunning`, `queue` and the two observer
+    // Thread safety: `lock` guards `state`, `isFinishing`, `isRunning`, `isAnnounced`, `queue` and the two observer
     // lists; KVO, the queue's hooks, the observers and the closure run outside it.
     private let lock = NSLock()
     private var state = State.ready
@@ -10,6 +10,8 @@ final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked 
     private var isFinishing = false
     /// Whether the closure has begun: it runs once.
     private var isRunning = false
+    /// Whether every observer has heard the finish (the run included), for a test clock.
+    private var isAnnounced = false
     /// The queue that runs the operation, held until the finish.
     private var queue: (any OperationQueueHooks)?
     private var observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void] = []
@@ -56,7 +58,8 @@ final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked 
     /// Whether it will run its closure, or finish cancelled, as soon as the main queue turns:
     /// it has started and is not parked at a paused run's gate, or it was cancelled.
     var workWithoutTime: String? {
-        guard !isFinished else { return nil }
+        // Finished on another thread, its observers (its run's) may still be hearing it.
+        guard !isFinished else { return lock.withLock { isAnnounced } ? nil : "is finishing" }
         // On a run's timeline it waits for plan time to pass it (the timeline's hops count
         // themselves).
         if isExecuting, (gate?.isOpen ?? true) || isCancelled { return "is about to run on the main thread" }
@@ -135,5 +138,6 @@ final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked 
         didChangeValue(forKey: "isFinished")
         queue?.operationDidFinish(self)
         for observer in finishedObservers { observer(self) }
+        lock.withLock { isAnnounced = true }
     }
 }
