@@ -176,8 +176,8 @@ final class DemoSession {
         switch event.kind {
         case .started: kind = "started"
         case .finished(let outcome): kind = outcome.description
-        case .seeked, .reversed:
-            // The run's own moves, not a step's: printed, not drawn.
+        case .seeked, .reversed, .retargeted:
+            // Moves of the run or of a step's target, not starts or ends: printed, not drawn.
             return say(String(format: "%8.3f s  ", event.time - start) + event.description.split(separator: " ", maxSplits: 1)[1])
         }
         record(label: event.step, kind: kind, at: event.time)

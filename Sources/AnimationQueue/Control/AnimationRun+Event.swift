@@ -15,6 +15,9 @@ extension AnimationRun {
             /// The run was turned to play backwards (true) or forwards (false)
             /// (``AnimationRun/isReversed``); recorded under the step name `"run"`.
             case reversed(Bool)
+            /// The step's motion was turned toward a new target
+            /// (``AnimationOperation/retarget(_:to:settling:)``); ``keyPaths`` names the key path.
+            case retargeted
         }
 
         /// The step's name, or a generated label such as `"step 2 (opacity) on 'badge'"`,
@@ -68,6 +71,7 @@ extension AnimationRun {
             case .finished(let outcome): outcome.description
             case .seeked(let time): String(format: "seeked to %.3f", time)
             case .reversed(let reversed): reversed ? "reversed" : "played forwards"
+            case .retargeted: "retargeted " + keyPaths.joined(separator: ", ")
             }
             return String(format: "t=%.3f ", elapsed) + "\(step) \(what)"
         }

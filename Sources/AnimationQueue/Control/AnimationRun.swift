@@ -88,6 +88,7 @@ public final class AnimationRun: @unchecked Sendable {
         for case let operation as AnimationOperation in graph.operations where watched.contains(ObjectIdentifier(operation)) {
             operation.addHooks { hooks in
                 hooks.didStart.append { operation, _ in scheduler.commitReadyDependents(of: operation) }
+                hooks.didTurn.append { operation in scheduler.recommitDependents(of: operation) }
             }
         }
     }
@@ -269,6 +270,14 @@ public final class AnimationRun: @unchecked Sendable {
     func stepDidStart(_ operation: AnimationOperation, at time: CFTimeInterval) {
         record(Event(label: graph.value.stepLabel(of: operation), kind: .started, time: time,
                      layer: operation.layerName, keyPaths: operation.animatedKeyPaths))
+    }
+
+    /// The label of `operation`'s step, as the trace and messages print it.
+    func stepLabel(of operation: Operation) -> String { graph.value.stepLabel(of: operation).text }
+
+    func stepTurned(_ operation: AnimationOperation, keyPath: String, at time: CFTimeInterval) {
+        record(Event(label: graph.value.stepLabel(of: operation), kind: .retargeted, time: time,
+                     layer: operation.layerName, keyPaths: [keyPath]))
     }
 
     func stepWillFinish(_ operation: AnimationOperation, outcome: AnimationOutcome, at time: CFTimeInterval) {

@@ -94,6 +94,7 @@ extension AnimationOperation {
         case .adopt(let ahead, let progress):
             adopt(ahead)
             perform(progress)
+            applyKeptRetargets()
             return .none
         case .attach(let ahead, let progress, let cancelling):
             if let ahead { discard(ahead, applyPolicy: false) }
@@ -109,7 +110,10 @@ extension AnimationOperation {
             // From now on a cancel on another thread that finds the animation missing from
             // the layer knows Core Animation removed it.
             stateLock.withLock { lifecycle.attachedToLayer(key: prepared.key) }
-            guard let cancelling else { return progress }
+            guard let cancelling else {
+                applyKeptRetargets()
+                return progress
+            }
             performRemoval(cancelling, progress)
             return .none
         }

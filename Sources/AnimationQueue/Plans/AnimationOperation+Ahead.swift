@@ -44,8 +44,8 @@ extension AnimationOperation {
     /// model alone, so a cross-fade step starts when its dependencies finish.
     @discardableResult
     func commitAhead(at begin: CFTimeInterval) -> Bool {
-        let queue = withLifecycle { lifecycle -> (any OperationQueueHooks)?? in
-            lifecycle.acceptsCommitAhead ? .some(lifecycle.queue) : .none
+        let (queue, withdrawn) = withLifecycle { lifecycle -> ((any OperationQueueHooks)??, Int) in
+            (lifecycle.acceptsCommitAhead ? .some(lifecycle.queue) : .none, lifecycle.aheadsWithdrawn)
         }
         guard let layer, let queue, queue?.holdsBackUnstarted != true else { return false }
         let isMotionReduced = motion.isReduced
@@ -56,7 +56,10 @@ extension AnimationOperation {
         let caAnimation = Self.scheduled(base, delay: resolved.delay, at: begin)
         let end = begin + ActiveDuration.of(caAnimation)
         guard end.isFinite else { return false }
-        let ahead = OperationLifecycle.CommittedAhead(key: animationKey + ".ahead", resolved: resolved,
+        // A commit that replaces a withdrawn one has a key of its own, so the withdrawn one's
+        // late reports are not taken for its.
+        let key = animationKey + (withdrawn == 0 ? ".ahead" : ".ahead\(withdrawn)")
+        let ahead = OperationLifecycle.CommittedAhead(key: key, resolved: resolved,
                                                      animation: caAnimation, begin: begin, end: end,
                                                      isMotionReduced: isMotionReduced)
         // Checked again with the record, atomically: a start or cancel from another thread
@@ -69,6 +72,18 @@ extension AnimationOperation {
             queueHoldsBack()
             return false
         }
+        return true
+    }
+
+    /// A dependency was retargeted, which moved its end (main thread): the animation committed
+    /// ahead is taken off the layer if it has not begun, and the operation may be committed
+    /// again. Returns whether it may: false if it had nothing committed, or it has begun
+    /// (it plays on, as the layer already shows it).
+    func withdrawAheadNotBegun() -> Bool {
+        guard let layer, let begin = withLifecycle({ $0.ahead?.begin }) else { return false }
+        guard layer.convertTime(timeSource.now(for: layer), from: nil) < begin,
+              let ahead = stateLock.withLock({ lifecycle.heldBack() }) else { return false }
+        discard(ahead, applyPolicy: false)
         return true
     }
 

@@ -55,6 +55,17 @@ final class GaplessScheduler: @unchecked Sendable {
         }
     }
 
+    /// Called on the main thread when `operation` was retargeted, which moved its planned end:
+    /// each dependent committed ahead to the old end, and not begun yet, is committed again
+    /// to the new one.
+    func recommitDependents(of operation: AnimationOperation) {
+        for case let step? in (dependents[ObjectIdentifier(operation)] ?? []).map(\.object) {
+            guard step.withdrawAheadNotBegun() else { continue }
+            guard let begin = plannedBegin(of: step) else { continue }
+            step.commitAhead(at: begin)
+        }
+    }
+
     /// When `step` should begin, in its layer's time: the latest planned end of its
     /// dependencies. Nil if one has not started, ended other than `.finished`, never ends,
     /// or its layer is gone. Nil too from the moment one is cancelled: its cancel reaches its

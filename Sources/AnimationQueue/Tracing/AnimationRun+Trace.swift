@@ -25,6 +25,10 @@ extension AnimationRun {
                 // The run's own events: instants on the process's track.
                 let what = event.description.split(separator: " ", maxSplits: 1).last.map(String.init) ?? step
                 events.append(TraceEvent(name: what, ph: "i", ts: micros(event.time), pid: 1, tid: 0, s: "p"))
+            case .retargeted:
+                // A turn: an instant on the process's track, named after the step.
+                let what = "\(step) retargeted " + event.keyPaths.joined(separator: ", ")
+                events.append(TraceEvent(name: what, ph: "i", ts: micros(event.time), pid: 1, tid: 0, s: "p"))
             }
         }
         for (index, step) in stepNames.enumerated() {
@@ -70,6 +74,8 @@ extension AnimationRun {
                 return "\(time)  ⇥ run seeked to \(String(format: "%.3f", planTime))s of plan time"
             case .reversed(let reversed):
                 return "\(time)  ⇄ run " + (reversed ? "reversed" : "played forwards")
+            case .retargeted:
+                return "\(time)  ↪ \(event.step) retargeted (\(event.keyPaths.joined(separator: ", ")))"
             }
         }.joined(separator: "\n")
     }

@@ -325,3 +325,31 @@ func APIViolationInvalidFraction(_ value: Double, file: StaticString = #fileID, 
                            fix: "Pass the fraction of the plan to show, such as a drag's offset over its length.",
                            file: file, line: line)
 }
+
+/// Stops the program because a step of a run on its timeline (scrubbed or reversed) was
+/// retargeted.
+func APIViolationRetargetOnTimeline(step: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: retarget(_:to:) cannot turn \(step): its run was scrubbed or reversed, so the run's "
+            + "timeline decides what every layer shows at each plan time. Retarget before scrubbing, or cancel the "
+            + "run and animate the layer with a new run.",
+        file: file, line: line)
+}
+
+/// Stops the program because a retarget names a key path the step does not animate.
+func APIViolationRetargetKeyPath(_ keyPath: String, step: String, animated: [String],
+                                 file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: retarget(_:to:) asked \(step) to turn \(keyPath), but it animates "
+            + animated.joined(separator: ", ") + ". Pass one of those key paths exactly as the step's animation "
+            + "names it (position and position.x are different key paths).",
+        file: file, line: line)
+}
+
+/// Stops the program because a step whose animation never ends was retargeted.
+func APIViolationRetargetEndless(step: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
+    preconditionFailure(
+        "AnimationQueue: retarget(_:to:) cannot turn \(step): its animation repeats forever, so there is no end "
+            + "to turn toward. Give it a finite repeatCount or repeatDuration, or cancel it and start a new step.",
+        file: file, line: line)
+}

@@ -12,7 +12,7 @@ extension AnimationRun {
             switch event.kind {
             case .started: result[event.step, default: (t, .nan)].start = t
             case .finished: result[event.step, default: (.nan, t)].end = t
-            case .seeked, .reversed: break
+            case .seeked, .reversed, .retargeted: break
             }
         }
         return result

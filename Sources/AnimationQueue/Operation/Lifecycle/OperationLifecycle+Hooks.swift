@@ -18,6 +18,8 @@ extension OperationLifecycle {
         var willFinish: [@Sendable (AnimationOperation, AnimationOutcome, CFTimeInterval) -> Void] = []
         var didFinish: [@Sendable (AnimationOperation) -> Void] = []
         var didCancel: [CancelHook] = []
+        /// The running animation was turned toward a new target: its planned end moved.
+        var didTurn: [@Sendable (AnimationOperation) -> Void] = []
         /// The queue that runs the operation, held strongly until it finishes.
         var queue: (any OperationQueueHooks)?
         /// The run the operation is a step of, held weakly (a run nobody keeps still plays),
@@ -38,6 +40,11 @@ extension OperationLifecycle {
             let time = time()
             run?.stepDidStart(operation, at: time)
             for hook in didStart { hook(operation, time) }
+        }
+
+        func turned(_ operation: AnimationOperation, keyPath: String, at time: CFTimeInterval) {
+            run?.stepTurned(operation, keyPath: keyPath, at: time)
+            for hook in didTurn { hook(operation) }
         }
 
         func cancelled(_ operation: AnimationOperation) {

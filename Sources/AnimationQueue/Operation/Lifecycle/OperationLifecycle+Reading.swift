@@ -22,6 +22,9 @@ extension OperationLifecycle {
     /// Whether a gapless plan may commit the operation's animation ahead: it has not
     /// started, has nothing committed yet, and no cancel came.
     var acceptsCommitAhead: Bool { state.acceptsCommitAhead }
+    /// How many commits ahead were withdrawn before the operation began: a new one takes a
+    /// key of its own.
+    var aheadsWithdrawn: Int { state.aheadsWithdrawn }
     /// See ``State/plannedEnd``.
     var plannedEnd: CFTimeInterval? { state.plannedEnd }
     /// The queue that runs the operation, while it has not finished.
@@ -45,5 +48,26 @@ extension OperationLifecycle {
     /// main thread (it started it).
     var isArrivalLeftToQueue: Bool {
         if case .waitingForMain(let unstarted) = state { unstarted.isStartedByQueue } else { false }
+    }
+
+    // MARK: Values the events build
+
+    /// The attachment of a fresh animation, added under the operation's key.
+    func attachment(of fresh: Fresh, activeDuration: CFTimeInterval, batch: Int) -> Attachment {
+        var attachment = Attachment(key: key, resolved: fresh.resolved, activeDuration: activeDuration,
+                                    hasTransition: fresh.hasTransition, batch: batch)
+        attachment.begin = fresh.begin
+        return attachment
+    }
+
+    /// The start of an animation that ends before Core Animation reported its begin time, so
+    /// that every finish follows a start.
+    func unannouncedStart(_ attachment: Attachment) -> StartAnnouncement? {
+        attachment.startAnnounced ? nil : StartAnnouncement(time: attachment.begin?.media, hooks: hooks)
+    }
+
+    static func outcome(stop: Bool?, isCancelRequested: Bool) -> AnimationOutcome {
+        if stop == true { return .finished }
+        return isCancelRequested ? .cancelled : .interrupted
     }
 }

@@ -38,6 +38,10 @@ extension OperationLifecycle {
         var ahead: CommittedAhead?
         /// Whether `cancel` was received.
         var isCancelRequested = false
+        /// Retargets asked for before the beginning, applied as the operation begins.
+        var retargets: [Retarget] = []
+        /// How many commits ahead were withdrawn (``OperationLifecycle/heldBack()``).
+        var aheadsWithdrawn = 0
         /// Whether an ``AnimationQueue`` is calling `start()` (``AnimationOperation/startForQueue(joining:)``):
         /// it then queues the arrival on the main thread itself.
         var isStartedByQueue = false
@@ -80,10 +84,13 @@ extension OperationLifecycle {
 
     /// The animation of an operation that began.
     struct Attachment {
-        let key: String
-        let resolved: ResolvedAnimation
+        /// The key of the animation on the layer; a retarget replaces it with a turned one
+        /// under a key of its own.
+        var key: String
+        /// The resolution; a retarget changes the final value at its key path.
+        var resolved: ResolvedAnimation
         /// The added animation's active duration, in the layer's time.
-        let activeDuration: CFTimeInterval
+        var activeDuration: CFTimeInterval
         /// A `CATransition` (stored under `"transition"`) plays the visual; the animation
         /// under `key` only times the operation.
         let hasTransition: Bool
@@ -108,6 +115,12 @@ extension OperationLifecycle {
         /// Animation having removed it: the lifecycle is `.animating` from the arrival, and
         /// the main thread adds the animation just after.
         var isOnLayer = false
+        /// Retargets asked for before the operation began, which the main thread applies just
+        /// after attaching (``OperationLifecycle/takeRetargets()``).
+        var retargets: [Retarget] = []
+        /// How many times the animation was turned by a retarget: the turned animation's key
+        /// ends with it.
+        var turns = 0
 
         /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
         /// ``MediaTiming/fillsForwards``).
@@ -269,11 +282,20 @@ extension OperationLifecycle.State {
         }
     }
 
+    /// How many commits ahead of the unstarted operation were withdrawn.
+    var aheadsWithdrawn: Int {
+        switch self {
+        case .initialized(let unstarted), .waitingForMain(let unstarted), .parked(let unstarted, _): unstarted.aheadsWithdrawn
+        case .animating, .onTimeline, .finished: 0
+        }
+    }
+
     /// The commit ahead of an operation that has not begun, moved out (nil left behind).
     mutating func takeAhead() -> OperationLifecycle.CommittedAhead? {
         switch self {
         case .initialized(var unstarted):
             defer { self = .initialized(unstarted) }
+            if unstarted.ahead != nil { unstarted.aheadsWithdrawn += 1 }
             return unstarted.ahead.take()
         case .waitingForMain(var unstarted):
             defer { self = .waitingForMain(unstarted) }

@@ -62,6 +62,10 @@ struct OperationLifecycle {
         state.updateAttachment { if $0.key == key { $0.isOnLayer = true } }
     }
 
+    /// The retargets asked for before the operation began, taken to be applied now that its
+    /// animation is on the layer (main thread).
+    mutating func takeRetargets() -> [Retarget] { state.takeRetargets() }
+
     /// A later operation wrote `keyPaths` of the layer's model over this one's final values
     /// (main thread).
     mutating func modelOverwritten(at keyPaths: [String]) {
@@ -276,6 +280,16 @@ struct OperationLifecycle {
         return finish(timeline, .finished)
     }
 
+    /// `retarget(_:to:)` (main thread): what turning the operation's motion takes in its state.
+    mutating func retargetRequested(_ retarget: Retarget) -> RetargetAction { state.requestRetarget(retarget) }
+
+    /// The main thread built the turned animation that replaces the running one under `key`.
+    /// Nil if the operation ended meanwhile (a cancel from another thread): nothing is added.
+    mutating func retargeted(key: String, by turn: Turn) -> Progress? {
+        guard let attachment = state.turned(key: key, by: turn) else { return nil }
+        return progress(attachment)
+    }
+
     // MARK: Helpers
 
     /// An event the lifecycle's state cannot receive: a bug in the operation.
@@ -311,6 +325,7 @@ struct OperationLifecycle {
             attachment.begin = (ahead.begin, beginMediaTime)
             attachment.reports = ahead.reports
             attachment.isOnLayer = true
+            attachment.retargets = unstarted.retargets
             return .adopt(ahead, progress(attachment))
         case .fresh(let fresh):
             // A commit ahead not adopted: a dependency ended before its planned end.
@@ -321,17 +336,10 @@ struct OperationLifecycle {
                 return .attach(discarding: unstarted.ahead, Progress(start: start, finish: finish(.finished, cleanup: nil)),
                                cancelling: nil)
             }
-            return .attach(discarding: unstarted.ahead, progress(attachment(of: fresh, activeDuration: active, batch: batch)),
-                           cancelling: nil)
+            var attachment = attachment(of: fresh, activeDuration: active, batch: batch)
+            attachment.retargets = unstarted.retargets
+            return .attach(discarding: unstarted.ahead, progress(attachment), cancelling: nil)
         }
-    }
-
-    /// The attachment of a fresh animation, added under the operation's key.
-    private func attachment(of fresh: Fresh, activeDuration: CFTimeInterval, batch: Int) -> Attachment {
-        var attachment = Attachment(key: key, resolved: fresh.resolved, activeDuration: activeDuration,
-                                    hasTransition: fresh.hasTransition, batch: batch)
-        attachment.begin = fresh.begin
-        return attachment
     }
 
     /// Stores `attachment` and returns what its reports call for: the start once its begin
@@ -369,17 +377,6 @@ struct OperationLifecycle {
         state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: timeline.batch))
         let start = timeline.startAnnounced ? nil : StartAnnouncement(time: nil, hooks: hooks)
         return Progress(start: start, finish: finish(outcome, cleanup: nil))
-    }
-
-    /// The start of an animation that ends before Core Animation reported its begin time, so
-    /// that every finish follows a start.
-    private func unannouncedStart(_ attachment: Attachment) -> StartAnnouncement? {
-        attachment.startAnnounced ? nil : StartAnnouncement(time: attachment.begin?.media, hooks: hooks)
-    }
-
-    private static func outcome(stop: Bool?, isCancelRequested: Bool) -> AnimationOutcome {
-        if stop == true { return .finished }
-        return isCancelRequested ? .cancelled : .interrupted
     }
 
     /// Finishes an operation that has not begun; its commit ahead is taken off the layer,

@@ -1,0 +1,218 @@
+import Foundation
+
+/// The Core Animation side of a retarget: a running animation turned toward a new target,
+/// keeping its position and velocity, as UIKit composes overlapping animations.
+///
+/// The running animation cannot be changed, so it is replaced by a group that begins now and
+/// plays:
+/// 1. a hold of the new target, not additive, under everything else of the key path, so the
+///    group shows the new target plus offsets whatever else animates the key path beneath it;
+/// 2. the running animation, unchanged in its timing (it begins in the group's past, when it
+///    began), its motion of the key path made an offset from the old target (`from − old`,
+///    `to − old`, every keyframe `− old`), so it still moves exactly as before and ends at an
+///    offset of 0;
+/// 3. two settling springs, additive, at rest, that together carry an offset from
+///    `old − new` to 0 and whose accelerations cancel at the turn
+///    (``RetargetSpring/settlingParts``).
+///
+/// At the turn the layer shows `new + (shown − old) + (old − new)`, the value it showed, and
+/// moves at the running animation's velocity and acceleration, since the springs add neither
+/// yet; then the old motion plays out as an offset while the springs carry the difference to
+/// the new target.
+/// Core Animation times all of it: nothing is computed per frame. A second turn replaces the
+/// group by another built the same way, dropping the hold and the springs that have ended.
+///
+/// Only values Core Animation adds componentwise can be offset (``RetargetableValue``).
+enum TurnedAnimation {
+    /// Marks the holds and settling springs a turn adds, and the groups it builds.
+    private static let partKey = "AnimationQueue.turn"
+
+    /// The group that replaces `running` (what the layer holds under the operation's key), of
+    /// a step that began at `begin` and lasts `activeDuration` from there, both in the layer's
+    /// time; `now` is the layer's time now. `from` is the model value before the turn (the old
+    /// target). Animations of `dropping` key paths (which later operations own) are left out.
+    /// Nil if a value of the key path cannot be made an offset.
+    static func group(turning running: CAAnimation, keyPath: String, from old: Any, to target: Any,
+                      spring: RetargetSpring?, begin: CFTimeInterval, activeDuration: CFTimeInterval,
+                      now: CFTimeInterval, staysAttached: Bool, dropping: Set<String>) -> CAAnimation? {
+        var failed = false
+        let parts = topLevelParts(of: running, stepBegin: begin, now: now).compactMap { part -> CAAnimation? in
+            offsetting(part, keyPath: keyPath, from: old, dropping: dropping, failed: &failed)
+        }
+        guard !failed, let delta = difference(old, minus: target), let zero = difference(target, minus: target) else {
+            return nil
+        }
+        let springs = settlingSprings(keyPath: keyPath, from: delta, to: zero,
+                                      spring: spring ?? RetargetSpring.matching(running, keyPath: keyPath,
+                                                                                activeDuration: activeDuration))
+        let duration = max(activeDuration - (now - begin), springs.first?.duration ?? 0)
+        let hold = CABasicAnimation(keyPath: keyPath)
+        hold.fromValue = target
+        hold.toValue = target
+        hold.duration = duration
+        hold.setValue(true, forKey: partKey)
+        if staysAttached {
+            hold.fillMode = .forwards
+            for settle in springs { settle.fillMode = .forwards }
+        }
+        let group = CAAnimationGroup()
+        group.animations = [hold] + parts + springs
+        // Now: at a layer time of 0 Core Animation reads a begin time of 0 as "at the commit",
+        // which is now as well.
+        group.beginTime = now
+        group.duration = duration
+        group.setValue(true, forKey: partKey)
+        if staysAttached {
+            group.fillMode = .forwards
+            group.isRemovedOnCompletion = false
+        }
+        return group
+    }
+
+    /// An animation that moves `keyPath` from what the layer shows, `shown`, to the model's
+    /// `target`, starting at rest: the settling springs, as an additive offset from
+    /// `shown − target` to 0, in a group. Nil if the value cannot be offset.
+    static func settling(_ keyPath: String, from shown: Any, to target: Any, spring: RetargetSpring) -> CAAnimation? {
+        guard let delta = difference(shown, minus: target), let zero = difference(target, minus: target) else { return nil }
+        let springs = settlingSprings(keyPath: keyPath, from: delta, to: zero, spring: spring)
+        let group = CAAnimationGroup()
+        group.animations = springs
+        group.duration = springs.first?.duration ?? 0
+        return group
+    }
+
+    /// The running animation's parts, as children of a group beginning at `now`: the children
+    /// of a group an earlier turn built, moved to the new group's time, else the animation
+    /// itself, which began with the step at `stepBegin`. The springs of an earlier turn that
+    /// have settled by now are left out (they rest at an offset of 0).
+    private static func topLevelParts(of running: CAAnimation, stepBegin: CFTimeInterval,
+                                      now: CFTimeInterval) -> [CAAnimation] {
+        guard isPart(running), let group = running as? CAAnimationGroup else {
+            let copy = running.copy() as! CAAnimation
+            copy.beginTime = stepBegin - now
+            return [copy]
+        }
+        let shift = group.beginTime - now
+        return (group.animations ?? []).compactMap { child in
+            if isPart(child), child is CASpringAnimation, child.beginTime + shift + child.duration <= 0 { return nil }
+            let copy = child.copy() as! CAAnimation
+            copy.beginTime += shift
+            return copy
+        }
+    }
+
+    /// `animation` (a copy the caller owns) with its motion of `keyPath` made an offset from
+    /// `base`; nil to leave it out: an earlier turn's hold, or an animation of a `dropping` key
+    /// path. Sets `failed` if a value cannot be offset.
+    private static func offsetting(_ animation: CAAnimation, keyPath: String, from base: Any, dropping: Set<String>,
+                                   failed: inout Bool) -> CAAnimation? {
+        if let group = animation as? CAAnimationGroup {
+            group.animations = (group.animations ?? []).compactMap {
+                offsetting($0.copy() as! CAAnimation, keyPath: keyPath, from: base, dropping: dropping, failed: &failed)
+            }
+            return group
+        }
+        guard let copy = animation as? CAPropertyAnimation, let path = copy.keyPath else { return animation }
+        if dropping.contains(path) { return nil }
+        guard path == keyPath else { return animation }
+        // A hold is replaced by the new one; a settling spring stays while it moves.
+        if isPart(animation) { return animation is CASpringAnimation ? animation : nil }
+        guard !copy.isAdditive else { return animation }
+        copy.isAdditive = true
+        func offset(_ value: Any?) -> Any? {
+            guard let value else { return nil }
+            guard let result = difference(value, minus: base) else {
+                failed = true
+                return nil
+            }
+            return result
+        }
+        switch copy {
+        case let basic as CABasicAnimation:
+            // Resolved animations carry explicit from- and to-values; a by-value is a change,
+            // the same as an offset.
+            basic.fromValue = offset(basic.fromValue)
+            basic.toValue = offset(basic.toValue)
+        case let keyframes as CAKeyframeAnimation:
+            if let path = keyframes.path {
+                guard let origin = base as? CGPoint else {
+                    failed = true
+                    return nil
+                }
+                var shift = CGAffineTransform(translationX: -origin.x, y: -origin.y)
+                keyframes.path = path.copy(using: &shift)
+            } else {
+                keyframes.values = keyframes.values?.map { offset($0) as Any }
+            }
+        default:
+            failed = true
+        }
+        return copy
+    }
+
+    /// Whether a turn added `animation` (a hold, a settling spring, or a turn's group).
+    static func isPart(_ animation: CAAnimation) -> Bool {
+        animation.value(forKey: partKey) as? Bool == true
+    }
+
+    /// The springs that carry an additive offset from `delta` to `zero`, at rest when they
+    /// begin (``RetargetSpring/settlingParts``), each lasting the pair's settling duration.
+    private static func settlingSprings(keyPath: String, from delta: Any, to zero: Any,
+                                        spring: RetargetSpring) -> [CASpringAnimation] {
+        let duration = spring.settlingDuration
+        return spring.settlingParts.compactMap { part in
+            guard let from = scaled(delta, by: part.weight) else { return nil }
+            let settle = CASpringAnimation(keyPath: keyPath)
+            settle.mass = CGFloat(part.mass)
+            settle.stiffness = CGFloat(part.stiffness)
+            settle.damping = CGFloat(part.damping)
+            settle.initialVelocity = 0
+            settle.fromValue = from
+            settle.toValue = zero
+            settle.isAdditive = true
+            settle.timingFunction = CAMediaTimingFunction(name: .linear)
+            settle.duration = duration
+            settle.setValue(true, forKey: partKey)
+            return settle
+        }
+    }
+
+    /// `value × factor`, boxed as `value` is, for the values ``difference(_:minus:)`` takes.
+    static func scaled(_ value: Any, by factor: Double) -> Any? {
+        let k = CGFloat(factor)
+        switch value {
+        case let v as CGPoint: return CGPoint(x: v.x * k, y: v.y * k)
+        case let v as CGSize: return CGSize(width: v.width * k, height: v.height * k)
+        case let v as CGRect:
+            return CGRect(x: v.origin.x * k, y: v.origin.y * k, width: v.size.width * k, height: v.size.height * k)
+        default:
+            guard let v = animationNumber(value) else { return nil }
+            switch value {
+            case is CGFloat: return CGFloat(v * factor)
+            case is Float: return Float(v * factor)
+            default: return v * factor
+            }
+        }
+    }
+
+    /// `value − base`, boxed as `value` is, for numbers, points, sizes and rectangles; nil for
+    /// other values.
+    static func difference(_ value: Any, minus base: Any) -> Any? {
+        switch (value, base) {
+        case let (v as CGPoint, b as CGPoint):
+            return CGPoint(x: v.x - b.x, y: v.y - b.y)
+        case let (v as CGSize, b as CGSize):
+            return CGSize(width: v.width - b.width, height: v.height - b.height)
+        case let (v as CGRect, b as CGRect):
+            return CGRect(x: v.origin.x - b.origin.x, y: v.origin.y - b.origin.y,
+                          width: v.size.width - b.size.width, height: v.size.height - b.size.height)
+        default:
+            guard let v = animationNumber(value), let b = animationNumber(base) else { return nil }
+            switch value {
+            case is CGFloat: return CGFloat(v - b)
+            case is Float: return Float(v - b)
+            default: return v - b
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+extension AnimationOperation {
+    /// Turns the step's motion of `keyPath` toward `target`, from where the layer is and at
+    /// the speed it moves: no jump, no stop. The operation stays the same: it finishes once,
+    /// when the turned motion ends, and its dependents wait for that; afterwards the model
+    /// holds `target` and nothing of the step stays attached.
+    ///
+    /// ```swift
+    /// run.operation(ofStep: "card slides in")?.retarget(.positionX, to: 120)
+    /// ```
+    ///
+    /// **How.** Core Animation keeps timing everything; nothing is computed per frame. The
+    /// running animation is replaced by a group that begins when it began: the old motion,
+    /// unchanged, as an additive offset from the old target, plus a spring at rest carrying the
+    /// layer from the old target to the new one (UIKit composes overlapping animations the same
+    /// way). So position and velocity carry over exactly. This works for basic animations under
+    /// any timing function, springs, keyframes (values or a path) and a group's key paths.
+    ///
+    /// **The spring.** `spring` settles the turn; by default the step's own spring if it is one,
+    /// else a critically damped spring whose perceptual duration is the step's active duration,
+    /// kept between 0.2 and 1 s. The turn may end later than the step would have.
+    ///
+    /// **What happens when.** Called on the main thread, the turn is on the layer when this
+    /// returns; from another thread it happens on the main queue's next turn.
+    /// - A step in motion (its delay included) turns now. In a paused run it turns in the
+    ///   run's time, so the new motion starts when the run resumes.
+    /// - A step that has not begun keeps the retarget and applies it as it begins: it starts as
+    ///   planned and turns at once (a gapless plan's early commit turns as it is adopted).
+    /// - A step that has ended, or whose animation was removed or cancelled, keeps its outcome;
+    ///   the layer alone is moved from what it shows to `target` with the spring, and the model
+    ///   holds `target`.
+    /// - A step whose run was scrubbed or reversed shows its plan: retargeting it stops the
+    ///   program with a message, since the run's timeline decides what each layer shows.
+    /// - A key path that a later step has written since belongs to that step: the retarget
+    ///   moves the layer alone, as for an ended step.
+    /// - Under a reduced-motion cross-fade the new value is written at once.
+    ///
+    /// The run's trace records the turn (``AnimationRun/Event/Kind-swift.enum/retargeted``).
+    /// A gapless plan's dependents committed ahead to the old end are committed again to the
+    /// new one. A run scrubbed later shows its plan as written, without the retarget.
+    ///
+    /// - Parameters:
+    ///   - keyPath: A key path the step animates, exactly as its animation names it.
+    ///   - target: The new final value.
+    ///   - spring: The spring that settles the turn; nil for the default above.
+    public func retarget<Value: RetargetableValue>(_ keyPath: AnimationKeyPath<Value>, to target: Value,
+                                                   settling spring: RetargetSpring? = nil) {
+        let retarget = UncheckedSendableBox(OperationLifecycle.Retarget(keyPath: keyPath.rawValue,
+                                                                       target: target.coreAnimationValue,
+                                                                       spring: spring))
+        onMainThread { $0.performRetarget(retarget.value) }
+    }
+
+    /// Applies a retarget on the main thread, as the operation's state says. `beganNow`: the
+    /// operation's animation was attached in this main-thread turn.
+    func performRetarget(_ retarget: OperationLifecycle.Retarget, beganNow: Bool = false) {
+        guard let layer else { return }
+        switch stateLock.withLock({ lifecycle.retargetRequested(retarget) }) {
+        case .kept:
+            return
+        case .onTimeline:
+            APIViolationRetargetOnTimeline(step: stepDescription)
+        case .ended:
+            moveAlone(layer, retarget)
+        case .turn(let attachment):
+            guard attachment.resolved.keyPaths.contains(retarget.keyPath) else {
+                APIViolationRetargetKeyPath(retarget.keyPath, step: stepDescription, animated: attachment.resolved.keyPaths)
+            }
+            guard !attachment.overwrittenKeyPaths.contains(retarget.keyPath) else { return moveAlone(layer, retarget) }
+            turn(attachment, retarget, on: layer, beganNow: beganNow)
+        }
+    }
+
+    /// Applies the retargets asked for before the operation began, now that its animation is
+    /// on the layer (main thread).
+    func applyKeptRetargets() {
+        let retargets = stateLock.withLock { lifecycle.takeRetargets() }
+        for retarget in retargets { performRetarget(retarget, beganNow: true) }
+    }
+
+    /// Replaces the running animation by one turned toward the retarget (``TurnedAnimation``).
+    private func turn(_ attachment: OperationLifecycle.Attachment, _ retarget: OperationLifecycle.Retarget,
+                      on layer: CALayer, beganNow: Bool) {
+        guard let running = layer.animation(forKey: attachment.key) else { return moveAlone(layer, retarget) }
+        let old = LayerModelAccess.value(of: layer, at: retarget.keyPath) ?? retarget.target
+        let mediaNow = timeSource.now(for: layer)
+        let now = layer.convertTime(mediaNow, from: nil)
+        // Core Animation gives an animation added with a begin time of 0 its begin as its
+        // transaction commits; attached in this turn, it begins now. Otherwise a stored 0 is
+        // the begin (a layer whose time was 0 at the commit, as on a test clock).
+        let stored = running.beginTime
+        let begin = attachment.begin?.layer ?? (stored == 0 && beganNow ? now : stored)
+        guard attachment.activeDuration.isFinite else {
+            APIViolationRetargetEndless(step: stepDescription)
+        }
+        guard let turned = TurnedAnimation.group(turning: running, keyPath: retarget.keyPath, from: old,
+                                                 to: retarget.target, spring: retarget.spring, begin: begin,
+                                                 activeDuration: attachment.activeDuration, now: now,
+                                                 staysAttached: attachment.staysAttached,
+                                                 dropping: attachment.overwrittenKeyPaths) else {
+            return moveAlone(layer, retarget)
+        }
+        let key = animationKey + ".turn\(attachment.turns + 1)"
+        let turn = OperationLifecycle.Turn(
+            key: key, activeDuration: now - begin + turned.duration,
+            begin: attachment.begin == nil ? (begin, mediaTime(ofLayerTime: begin, on: layer, now: mediaNow)) : nil,
+            finalValue: (retarget.keyPath, retarget.target))
+        guard let progress = stateLock.withLock({ lifecycle.retargeted(key: attachment.key, by: turn) }) else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        LayerModelAccess.set(retarget.target, at: retarget.keyPath, of: layer)
+        let observer = AnimationObserver(operation: self, key: key, watchesLayer: true)
+        turned.delegate = observer
+        CATransaction.setCompletionBlock(AnimationObserver.completion(of: self, key: key))
+        layer.add(turned, forKey: key)
+        turned.delegate = nil
+        layer.removeAnimation(forKey: attachment.key)
+        CATransaction.commit()
+        perform(progress)
+        let hooks = stateLock.withLock { lifecycle.hooks }
+        hooks.turned(self, keyPath: retarget.keyPath, at: mediaNow)
+    }
+
+    /// Moves `layer` alone from what it shows to the retarget's value, with the settling spring
+    /// (a step that has ended): the model holds the value, and the spring comes off at its end.
+    private func moveAlone(_ layer: CALayer, _ retarget: OperationLifecycle.Retarget) {
+        let shown = layer.presentation().flatMap { LayerModelAccess.value(of: $0, at: retarget.keyPath) }
+            ?? LayerModelAccess.value(of: layer, at: retarget.keyPath)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        LayerModelAccess.set(retarget.target, at: retarget.keyPath, of: layer)
+        if let shown, let settle = TurnedAnimation.settling(retarget.keyPath, from: shown, to: retarget.target,
+                                                            spring: retarget.spring ?? .smooth) {
+            layer.add(settle, forKey: animationKey + ".settle." + retarget.keyPath)
+        }
+        CATransaction.commit()
+    }
+
+    /// The step's name in its run, or the operation, for messages.
+    private var stepDescription: String {
+        let run = stateLock.withLock { lifecycle.hooks.run }
+        return run.map { "\"\($0.stepLabel(of: self))\"" } ?? "the operation on layer \(layerName.map { "'\($0)'" } ?? "(unnamed)")"
+    }
+}
