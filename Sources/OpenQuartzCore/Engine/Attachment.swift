@@ -5,7 +5,10 @@ import Foundation
 ///
 /// Guarded by `Engine.lock`.
 final class Attachment {
-    enum Phase { case pending, running, ended }
+    /// `pending` until its transaction commits, then `running`; `ended` once its end has
+    /// been reported (or, in the background, dropped unreported). `detached`: taken off its
+    /// layer by a clock entering the background, its end not reported yet.
+    enum Phase { case pending, running, detached, ended }
 
     let key: String?
     let animation: CAAnimation
@@ -26,6 +29,30 @@ final class Attachment {
         stopWork?.cancel()
         startWork = nil
         stopWork = nil
+    }
+
+    /// Takes the attachment off its layer's timeline, as entering the background does: its
+    /// start and end no longer fire, and ``end(finished:on:deliverNow:)`` or
+    /// ``endUnreported()`` ends it later. Call with the engine lock held.
+    func detach() {
+        guard phase != .ended else { return }
+        phase = .detached
+        cancelWork()
+    }
+
+    /// Ends the attachment without a callout: the delegate is not told, and the completion
+    /// groups are let go without counting it, so a block that waited for it never runs.
+    ///
+    /// - Returns: The groups it held, for the caller to release after unlocking (a block's
+    ///   captures may run user code as they are freed).
+    func endUnreported() -> [CompletionGroup] {
+        Engine.locked {
+            guard phase != .ended else { return [] }
+            phase = .ended
+            cancelWork()
+            defer { groups = [] }
+            return groups
+        }
     }
 
     /// Ends the attachment once: tells the delegate and releases the completion groups.

@@ -60,9 +60,28 @@ extension OQC {
         /// once time moves again.
         public static let pausedCompletes = Variance(rawValue: 1 << 4)
 
+        /// `background-callbacks-at-return`: the animations a clock's
+        /// ``Clock/enterBackground()`` removes report their end when the app returns:
+        /// their delegates' `animationDidStop(_:finished: false)` and the completion blocks
+        /// they complete are held, and delivered on the clock's next turn after
+        /// ``Clock/enterForeground()``, in the usual callout order.
+        ///
+        /// Without the mode they are delivered as a removal's are: on the clock's next turn
+        /// after ``Clock/enterBackground()``.
+        public static let backgroundCallbacksAtReturn = Variance(rawValue: 1 << 5)
+
+        /// `background-no-callbacks`: the animations a clock's ``Clock/enterBackground()``
+        /// removes never report their end. Their delegates are released without an
+        /// `animationDidStop(_:finished:)`, and a completion block that waited for one of them
+        /// never runs; it is released once nothing else it waited for is attached.
+        ///
+        /// It takes precedence over ``backgroundCallbacksAtReturn`` when both are set.
+        public static let backgroundNoCallbacks = Variance(rawValue: 1 << 6)
+
         /// Every single mode, in declaration order; iterate it to run a test under each.
         public static let allModes: [Variance] = [
             .completionFirst, .delegateLate, .detachRemoves, .nestedCommitsImmediately, .pausedCompletes,
+            .backgroundCallbacksAtReturn, .backgroundNoCallbacks,
         ]
 
         private static let modeNames: [(mode: Variance, name: String)] = [
@@ -71,6 +90,8 @@ extension OQC {
             (.detachRemoves, "detach-removes"),
             (.nestedCommitsImmediately, "nested-commits-immediately"),
             (.pausedCompletes, "paused-completes"),
+            (.backgroundCallbacksAtReturn, "background-callbacks-at-return"),
+            (.backgroundNoCallbacks, "background-no-callbacks"),
         ]
 
         /// The names of every mode: what `OPENQUARTZCORE_VARIANCE` accepts.

@@ -8,7 +8,9 @@ import Foundation
 /// - clocks: ``OQC/RealClock`` (the default) and ``OQC/ManualClock`` (virtual time for tests);
 /// - diagnostics: reports of input that Core Animation silently ignores;
 /// - variance modes (``OQC/Variance``): the other plausible behaviours where Apple leaves an
-///   order undocumented, per clock or from `OPENQUARTZCORE_VARIANCE`.
+///   order undocumented, per clock or from `OPENQUARTZCORE_VARIANCE`;
+/// - the app's trip to the background, per clock: ``OQC/Clock/enterBackground()`` and
+///   ``OQC/Clock/enterForeground()``.
 ///
 /// ```swift
 /// let clock = OQC.ManualClock()

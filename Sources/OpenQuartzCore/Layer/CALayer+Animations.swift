@@ -40,6 +40,7 @@ extension CALayer {
                 replaced = attachments.remove(at: index)
             }
             attachments.append(attachment)
+            AnimatedLayers.note(self)
             return replaced
         }
         replaced?.end(finished: false, on: clock, deliverNow: false)
@@ -80,6 +81,19 @@ extension CALayer {
             attachment.end(finished: false, on: clock, deliverNow: false)
         }
         if !removed.isEmpty { Transactions.noteChange(to: self) }
+    }
+
+    /// Takes off the layer the animations whose `isRemovedOnCompletion` is true, as iOS does
+    /// when the app enters the background, and returns them detached but not ended: the
+    /// caller reports their end, holds it, or drops it. Animations that are not removed on
+    /// completion stay, on the same timing. Call with the engine lock held.
+    func detachAnimationsRemovedOnCompletion() -> [Attachment] {
+        let removed = attachments.filter { $0.animation.isRemovedOnCompletion }
+        guard !removed.isEmpty else { return [] }
+        attachments.removeAll { $0.animation.isRemovedOnCompletion }
+        for attachment in removed { attachment.detach() }
+        Transactions.noteChange(to: self)
+        return removed
     }
 
     /// Commits this layer's model values, first step of a commit: from now on they are what

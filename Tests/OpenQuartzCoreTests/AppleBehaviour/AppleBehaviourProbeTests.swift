@@ -156,4 +156,20 @@ struct AppleBehaviourProbeTests {
         }
     }
 }
+
+#if canImport(UIKit) && !os(watchOS)
+/// The background probe: someone must send the app to the background and back, so it runs
+/// only in a test run hosted by an iOS app with `AQ_PROBE_BACKGROUND=1`, and waits up to
+/// three minutes for the trip. AppleBehaviourProbes+Background.swift says how to run it.
+@MainActor
+@Suite(.serialized, .enabled(if: AppleBehaviourProbes.backgroundProbeRequested), TimeLimits.suite(minutes: 4))
+struct AppleBackgroundProbeTests {
+    @Test func aTripToTheBackgroundRemovesTheAnimationsNotKeptOnCompletion() async {
+        for result in await AppleBehaviourProbes.backgroundTrip(.homeButton(timeout: 180)) {
+            print(result)
+            #expect(result.matches, "\(result)")
+        }
+    }
+}
+#endif
 #endif

@@ -1,5 +1,6 @@
 #if !canImport(QuartzCore)
 import Foundation
+import OpenQuartzCore
 import Testing
 
 /// The Apple behaviour probes run against OpenQuartzCore. With no variance mode, each must
@@ -156,6 +157,18 @@ struct OpenQuartzCoreProbeTests {
 
     @Test func aRoundedRectangleStartsOnItsMinimumYEdge() {
         check(AppleBehaviourProbes.roundedRectStart(), differsUnder: [])
+    }
+
+    /// The background probe on a manual clock's simulated trip (30 s away): the removed
+    /// animation reports its end before the return, and the kept one shows its value at
+    /// the new time.
+    @Test func aTripToTheBackgroundRemovesTheAnimationsNotKeptOnCompletion() async {
+        let clock = OQC.ManualClock(now: 100)
+        let results = await OQC.withClock(clock) {
+            await AppleBehaviourProbes.backgroundTrip(.simulated(on: clock, away: 30))
+        }
+        check(results[0], differsUnder: ["background-callbacks-at-return", "background-no-callbacks"])
+        check(results[1], differsUnder: [])
     }
 
     /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is

@@ -28,6 +28,9 @@ struct DocExampleTests {
     // MARK: Engine/OQC+ManualClock.swift:12
     // Reproduced by ManualClockTests.changesOutsideATransactionTakeEffectBeforeTimeMoves.
 
+    // MARK: Engine/OQC+Background.swift:28, :47 and :61
+    // Reproduced by BackgroundTests.docExampleEnteringTheBackground and its two neighbours.
+
     // MARK: Engine/OQC.swift:11
 
     @Test func oqcExampleLayerTreeRunsOnTheClock() {

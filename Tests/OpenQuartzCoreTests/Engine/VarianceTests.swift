@@ -51,6 +51,7 @@ import Testing
         #expect(OQC.Variance.validNames == [
             "completion-first", "delegate-late", "detach-removes",
             "nested-commits-immediately", "paused-completes",
+            "background-callbacks-at-return", "background-no-callbacks",
         ])
     }
 
