@@ -120,10 +120,12 @@ extension RunTimeline {
         }
     }
 
-    /// `operation` reached the run's diverted gate (main thread).
+    /// `operation` reached the run's diverted gate (main thread). Once the run is over, a step
+    /// whose end plan time passed still finishes `.finished` (a block still runs), as it would
+    /// have had it arrived in time; any other is cancelled.
     func arrived(_ operation: Operation) {
         guard let index = stepIndex[ObjectIdentifier(operation)] else { return }
-        guard !isOver else { return operation.cancel() }
+        guard !isOver || steps[index].isPassed else { return operation.cancel() }
         if let animation = operation as? AnimationOperation {
             animation.joinTimeline()
             if beginRank[index] < begunCount { animation.timelinePassedBegin() }
@@ -143,7 +145,9 @@ extension RunTimeline {
     // MARK: Ending
 
     /// Played back to plan time 0: the model gets back its values from before the run, the
-    /// run's animations come off, and the steps that have not finished end `.cancelled`.
+    /// run's animations come off, and the steps that have not finished end `.cancelled`, but
+    /// for those whose end plan time passed: they are on their way to the timeline (a seek
+    /// passed them before their operation reached the main thread), and finish there.
     func endAtStart() {
         guard let run, !isOver else { return }
         run.reachedStart()
@@ -156,7 +160,8 @@ extension RunTimeline {
         letGo()
         CATransaction.commit()
         // Dependents first (see AnimationQueue.cancelAll()).
-        for operation in DependencyGraph.dependentsFirst(steps.map(\.operation).filter { !$0.isFinished }) {
+        let unpassed = steps.filter { !$0.isPassed }.map(\.operation)
+        for operation in DependencyGraph.dependentsFirst(unpassed.filter { !$0.isFinished }) {
             operation.cancel()
         }
     }

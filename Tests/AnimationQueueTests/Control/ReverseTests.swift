@@ -317,5 +317,32 @@ extension ReverseTests {
         #expect(run.endPosition == .end)
         #expect(performed.value == 1)
     }
+
+    /// Paused, moved past a step and a block, turned and resumed in one main-thread turn, the
+    /// run finishes that step `.finished` (plan time passed its end) and runs the block once,
+    /// whenever their operations reach the main thread; the step it never reached ends
+    /// `.cancelled`.
+    @Test @MainActor func aStepPassedAsTheRunStartsFinishesOnce() async throws {
+        let first = fixture.layer(), second = fixture.layer()
+        let performed = ScrubTests.Counter()
+        let run = fixture.queue.run(AnimationPlan {
+            Step(first, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.4)).named("first")
+            Perform("note") { performed.increment() }
+            Step(second, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.4)).named("second")
+        }, motion: .full)
+        run.pause()
+        run.seek(to: 0.6)
+        run.isReversed = true
+        run.resume()
+        await fixture.clock.advance(by: 2)
+        #expect(await run.outcome == .finished)
+        #expect(run.endPosition == .start)
+        #expect(run.outcome(ofStep: "first") == .finished)
+        #expect(run.outcome(ofStep: "second") == .cancelled)
+        #expect(performed.value == 1)
+        #expect(finishes(of: run) == ["first": [.finished], "note": [.finished], "second": [.cancelled]])
+        #expect(first.position.x == 0 && second.position.x == 0)
+        #expect(first.animationKeys() ?? [] == [] && second.animationKeys() ?? [] == [])
+    }
 }
 #endif
