@@ -77,17 +77,21 @@ public final class AnimationTestClock: @unchecked Sendable {
     ///   - now: The virtual time the clock starts at.
     ///   - settleTimeout: Real seconds a settle waits without progress before it reports
     ///     ``UnsettledWork``.
+    ///   - variance: The undocumented Core Animation behaviours the clock's layers follow
+    ///     (`OQC.Variance`); by default the process's (`OPENQUARTZCORE_VARIANCE`).
     ///
     /// - Precondition: `settleTimeout` is finite and greater than zero.
-    public convenience init(now: TimeInterval = 0, settleTimeout: TimeInterval = 5) {
-        self.init(now: now, settleTimeout: settleTimeout, callbackLimit: 1_000_000)
+    public convenience init(now: TimeInterval = 0, settleTimeout: TimeInterval = 5,
+                            variance: OQC.Variance = .processDefault) {
+        self.init(now: now, settleTimeout: settleTimeout, callbackLimit: 1_000_000, variance: variance)
     }
 
     /// Creates a clock that runs at most `callbackLimit` engine callbacks in one step of time.
-    init(now: TimeInterval, settleTimeout: TimeInterval, callbackLimit: Int) {
+    init(now: TimeInterval, settleTimeout: TimeInterval, callbackLimit: Int,
+         variance: OQC.Variance = .processDefault) {
         precondition(settleTimeout.isFinite && settleTimeout > 0,
                      "AnimationTestClock(settleTimeout:) needs a finite timeout greater than zero; got \(settleTimeout).")
-        engineClock = OQC.ManualClock(now: now)
+        engineClock = OQC.ManualClock(now: now, variance: variance)
         self.settleTimeout = settleTimeout
         self.callbackLimit = callbackLimit
         activity = SchedulerActivity.track(engineClock)

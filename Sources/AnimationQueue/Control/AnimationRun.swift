@@ -56,14 +56,17 @@ public final class AnimationRun: @unchecked Sendable {
     /// The run's operations, in plan order (for tests and diagnostics).
     var operations: [Operation] { graph.value.operations }
 
-    /// - Parameter motion: The motion policy of the plan's animation steps (a wait keeps
-    ///   its own).
-    init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling, motion: MotionPolicy = .system) {
+    /// - Parameters:
+    ///   - motion: The motion policy of the plan's animation steps (a wait keeps its own).
+    ///   - background: The background policy of the plan's animation steps; nil follows the
+    ///     queue's.
+    init(graph: PlanGraph, scheduling: AnimationPlan.Scheduling, motion: MotionPolicy = .system,
+         background: BackgroundPolicy? = nil) {
         self.graph = UncheckedSendableBox(graph)
         state = State(unfinished: graph.operations.count)
         scheduledAt = MediaClock.now(for: graph.timingHost)
         for operation in graph.operations {
-            observe(operation, motion: motion)
+            observe(operation, motion: motion, background: background)
             (operation as? MainThreadOperation)?.gate = gate
         }
         if scheduling == .gapless { scheduleGaplessly(graph) }
@@ -88,7 +91,7 @@ public final class AnimationRun: @unchecked Sendable {
         for case let operation as AnimationOperation in graph.operations where watched.contains(ObjectIdentifier(operation)) {
             operation.addHooks { hooks in
                 hooks.didStart.append { operation, _ in scheduler.commitReadyDependents(of: operation) }
-                hooks.didTurn.append { operation in scheduler.recommitDependents(of: operation) }
+                hooks.didMoveEnd.append { operation in scheduler.recommitDependents(of: operation) }
             }
         }
     }
@@ -237,7 +240,7 @@ public final class AnimationRun: @unchecked Sendable {
     // MARK: Observation
 
     /// Makes the run hear of `operation`'s start and finish, and hold it at the run's gate.
-    private func observe(_ operation: Operation, motion: MotionPolicy) {
+    private func observe(_ operation: Operation, motion: MotionPolicy, background: BackgroundPolicy?) {
         switch operation {
         case let animation as AnimationOperation:
             #if canImport(os)
@@ -248,7 +251,7 @@ public final class AnimationRun: @unchecked Sendable {
                 hooks.willFinish.append { _, _, _ in interval.end() }
             }
             #endif
-            animation.join(self, gate: gate, motion: animation is WaitOperation ? nil : motion)
+            animation.join(self, gate: gate, motion: animation is WaitOperation ? nil : motion, background: background)
         case let block as MainThreadOperation:
             let label = graph.value.stepLabel(of: operation)
             // Timed on the plan's timing layer, or on its clock once the layer is gone.

@@ -89,6 +89,8 @@ enum TurnedAnimation {
                                       now: CFTimeInterval) -> [CAAnimation] {
         guard isPart(running), let group = running as? CAAnimationGroup else {
             let copy = running.copy() as! CAAnimation
+            // The group gets an observer of its own; the copy must not keep the old one.
+            copy.delegate = nil
             copy.beginTime = stepBegin - now
             return [copy]
         }

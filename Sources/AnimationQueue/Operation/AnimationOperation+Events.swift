@@ -174,7 +174,7 @@ extension AnimationOperation {
         }
     }
 
-    // MARK: Cancel, the background, the queue holding back
+    // MARK: Cancel, the queue holding back
 
     /// `cancel()`: the hooks hear it at once (the queue cancels the dependents); the layer's
     /// part runs on the main thread. An animation Core Animation has already taken off the
@@ -202,28 +202,6 @@ extension AnimationOperation {
             }
         case .finishRunning(let removal, let progress):
             onMainThread(with: (removal, progress)) { $0.performRemoval($1.0, $1.1) }
-        }
-    }
-
-    /// The app, or the scene whose layers are `roots` and their sublayers, entered the
-    /// background (main thread): if the operation's layer is there, its animations, running
-    /// or committed ahead, are removed, as Core Animation does. A running operation finishes
-    /// `.interrupted` at once; one that has not started starts afresh later. The model keeps
-    /// what was written to it, so a running animation's layer shows its final values.
-    func enteredBackground(underAnyOf roots: [CALayer]?) {
-        if let roots {
-            var ancestor = layer
-            while let current = ancestor, !roots.contains(where: { $0 === current }) { ancestor = current.superlayer }
-            guard ancestor != nil else { return }
-        }
-        removeAnimationsForBackground()
-    }
-
-    private func removeAnimationsForBackground() {
-        switch stateLock.withLock({ lifecycle.enteredBackground() }) {
-        case nil: break
-        case .discardAhead(let ahead): discard(ahead, applyPolicy: false)
-        case .finishRunning(let removal, let progress): performRemoval(removal, progress)
         }
     }
 
@@ -265,7 +243,7 @@ extension AnimationOperation {
     }
 
     /// Takes the operation's animation off the layer (main thread) and finishes.
-    private func performRemoval(_ removal: OperationLifecycle.Removal, _ progress: OperationLifecycle.Progress) {
+    func performRemoval(_ removal: OperationLifecycle.Removal, _ progress: OperationLifecycle.Progress) {
         if let start = progress.start { start.hooks.started(self, at: start.time ?? timeSource.now(for: layer)) }
         if removal.appliesPolicy {
             writeCancellationPolicy(removal)

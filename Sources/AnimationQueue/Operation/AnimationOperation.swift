@@ -151,12 +151,13 @@ open class AnimationOperation: Operation, QueueReportingOperation, @unchecked Se
     var lifecycleState: OperationLifecycle.State { stateLock.withLock { lifecycle.current } }
 
     /// Makes the operation a step of `run`, held at `gate` while the run is paused, with
-    /// the run's `motion` policy (nil keeps the operation's own).
-    func join(_ run: AnimationRun, gate: StartGate, motion: MotionPolicy?) {
+    /// the run's `motion` policy (nil keeps the operation's own) and `background` policy.
+    func join(_ run: AnimationRun, gate: StartGate, motion: MotionPolicy?, background: BackgroundPolicy?) {
         stateLock.withLock {
             lifecycle.addHooks { $0.run = run }
             lifecycle.configure {
                 $0.gate = gate
+                $0.runBackgroundPolicy = background
                 if let motion { $0.motion = motion }
             }
         }

@@ -55,7 +55,8 @@ final class GaplessScheduler: @unchecked Sendable {
         }
     }
 
-    /// Called on the main thread when `operation` was retargeted, which moved its planned end:
+    /// Called on the main thread when `operation`'s planned end moved (it was retargeted, or
+    /// put back after the background):
     /// each dependent committed ahead to the old end, and not begun yet, is committed again
     /// to the new one.
     func recommitDependents(of operation: AnimationOperation) {

@@ -9,14 +9,19 @@ extension AnimationQueue {
     /// - Parameters:
     ///   - plan: The plan; it must pass ``AnimationPlan/validate()``.
     ///   - motion: Whether the plan's animations play in full or with reduced motion.
+    ///   - background: What the plan's running steps do when the app, or the scene that shows
+    ///     their layers, goes to the background; nil follows the queue's
+    ///     ``backgroundPolicy``. A step's own ``AnimationOperation/backgroundPolicy`` overrides
+    ///     both.
     /// - Returns: The running plan.
     /// - Precondition: The plan is valid; otherwise the program stops with the message of
     ///   the ``AnimationQueueError`` that `validate()` would throw.
     @discardableResult
-    public func run(_ plan: AnimationPlan, motion: MotionPolicy = .system) -> AnimationRun {
+    public func run(_ plan: AnimationPlan, motion: MotionPolicy = .system,
+                    background: BackgroundPolicy? = nil) -> AnimationRun {
         let graph = PlanGraph(compiling: plan)
         if let error = graph.errors.first { QueueViolation.invalidPlan(error) }
-        let run = AnimationRun(graph: graph, scheduling: plan.scheduling, motion: motion)
+        let run = AnimationRun(graph: graph, scheduling: plan.scheduling, motion: motion, background: background)
         // Compiling checked the graph for cycles (`graph.errors`).
         addOperations(graph.operations.map(DependencyGraph.Member.init), dependencies: graph.dependencyLists)
         return run

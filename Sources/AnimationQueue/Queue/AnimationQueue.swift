@@ -86,6 +86,16 @@ public final class AnimationQueue: OperationQueueHooks, @unchecked Sendable {
     var suspendedByOwner = false
     /// Whether the app is in the background, which holds back unstarted work; guarded by `lock`.
     var heldInBackground = false
+    /// ``backgroundPolicy``; guarded by `lock`.
+    var storedBackgroundPolicy = BackgroundPolicy.pause
+
+    /// What the queue's running steps do when the app, or the scene that shows their layer,
+    /// goes to the background (``BackgroundPolicy/pause`` by default: they go on from where
+    /// they were when it returns). A run's policy and an operation's own override it.
+    public var backgroundPolicy: BackgroundPolicy {
+        get { lock.withLock { storedBackgroundPolicy } }
+        set { lock.withLock { storedBackgroundPolicy = newValue } }
+    }
     /// Operations whose in-queue dependencies finished while the queue was suspended or held
     /// in the background, each with the order it became ready in; guarded by `lock`.
     ///

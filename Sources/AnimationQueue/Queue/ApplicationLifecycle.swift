@@ -40,7 +40,7 @@ enum ApplicationLifecycle {
     /// left in the foreground, unstarted work is held back too.
     static func sceneDidEnterBackground(windowLayers: [CALayer], everySceneInBackground: Bool) {
         for queue in LiveQueues.all() {
-            queue.interruptAnimations(underAnyOf: windowLayers)
+            queue.sceneEnteredBackground(underAnyOf: windowLayers)
             if everySceneInBackground { queue.applicationDidEnterBackground() }
         }
     }

@@ -42,9 +42,14 @@ protocol QueueReportingOperation: Operation {
 
     /// The app entered the background, or a scene did whose layers are `roots` and their
     /// sublayers (main thread). An animation operation whose layer is there takes its
-    /// animations off: a running one finishes `.interrupted` at once, and one that has not
-    /// started starts afresh later. The others have nothing to do.
-    func enteredBackground(underAnyOf roots: [CALayer]?)
+    /// animations off and does what its background policy says (the queue's is
+    /// `queuePolicy`); one that has not started starts afresh later. The others have nothing
+    /// to do.
+    func enteredBackground(underAnyOf roots: [CALayer]?, queuePolicy: BackgroundPolicy)
+
+    /// The app, or a scene, returned to the foreground (main thread): an animation operation
+    /// suspended for the time away puts its animation back. The others have nothing to do.
+    func enteredForeground()
 
     /// What the operation will do without time passing, as a phrase for a test clock's
     /// report; nil when it waits for time to pass, for something outside the scheduler, or
@@ -57,5 +62,6 @@ extension QueueReportingOperation {
     var dependenciesIfAny: [Operation] { dependencies }
     var onCancelledDependency: DependencyCancellation { .cancel }
     func queueHoldsBack() {}
-    func enteredBackground(underAnyOf roots: [CALayer]?) {}
+    func enteredBackground(underAnyOf roots: [CALayer]?, queuePolicy: BackgroundPolicy) {}
+    func enteredForeground() {}
 }

@@ -60,6 +60,7 @@ import Testing
 
     @Test func theAppEnteringTheBackgroundFinishesRunningStepsBeforeCoreAnimationReports() async {
         let fixture = QueueFixture()
+        fixture.queue.backgroundPolicy = .interrupt
         let window = fixture.layer()
         let card = fixture.layer(opacity: 1)
         window.addSublayer(card)

@@ -68,10 +68,12 @@ import Testing
                 lifecycle.removalSeen(key: key)
                 return []
             case .background:
-                switch lifecycle.enteredBackground() {
+                // The interrupting policy; the others are checked on the scheduler (BackgroundPolicyTests).
+                switch lifecycle.enteredBackground(.init(policy: .interrupt, elapsed: 0, animation: nil)) {
                 case nil: return []
                 case .discardAhead(let ahead): return Self.discard(ahead, policy: false)
                 case .finishRunning(let removal, let progress): return Self.summary(removal, progress)
+                case .suspend(let removing): return ["suspend(\(removing.key))"]
                 }
             case .heldBack:
                 return Self.discard(lifecycle.heldBack(), policy: true)

@@ -51,6 +51,7 @@ import Testing
     /// until the app is back.
     @Test func enteringTheBackgroundInterruptsRunningWorkAndHoldsTheRestUntilForeground() async {
         let fixture = QueueFixture()
+        fixture.queue.backgroundPolicy = .interrupt
         let card = fixture.layer(opacity: 1)
         let fade = ProbedAnimationOperation("fade", layer: card, animation: OpacityRamp(from: 1, to: 0.5, duration: 1), log: fixture.log)
         let next = ProbedAnimationOperation("next", layer: card, animation: OpacityRamp(from: 0.5, to: 0.25, duration: 1), log: fixture.log)
@@ -98,6 +99,7 @@ import Testing
     /// so the step plays when the app is back instead of unseen in the background.
     @Test func enteringTheBackgroundDuringAGaplessPlanPlaysTheRestAfterForeground() async {
         let fixture = QueueFixture()
+        fixture.queue.backgroundPolicy = .interrupt
         let card = fixture.layer(opacity: 1)
         let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
             Step(card, BasicAnimation(.opacity, to: 0.5, duration: 1)).named("first")

@@ -11,6 +11,7 @@ import Testing
 @Suite(.hangGuard) struct SceneBackgroundTests {
     @Test func aSceneEnteringTheBackgroundInterruptsOnlyTheAnimationsInItsWindows() async {
         let fixture = QueueFixture()
+        fixture.queue.backgroundPolicy = .interrupt
         let windowA = fixture.layer(), windowB = fixture.layer()
         let card = fixture.layer(opacity: 1), badge = fixture.layer(opacity: 1)
         let content = fixture.layer()

@@ -75,6 +75,19 @@ extension OperationLifecycle {
         case discardAhead(CommittedAhead)
         /// Remove the running animation and finish, without waiting for Core Animation.
         case finishRunning(Removal, Progress)
+        /// Remove the running animation, kept to put back on the return; the layer's
+        /// deallocation is watched meanwhile, since the animation's observer, which reported
+        /// it, goes with the animation.
+        case suspend(removing: (key: String, hasTransition: Bool))
+    }
+
+    /// `enteredForeground`: a suspended animation comes back, or ends.
+    enum ForegroundAction {
+        /// Put `animation` back on the layer under `key`, playing as if it began at `begin` (in
+        /// the layer's time) and lasting `activeDuration` from there.
+        case resume(CAAnimation, key: String, begin: CFTimeInterval, activeDuration: CFTimeInterval)
+        /// Its end passed while away: it finishes, having announced its start.
+        case finish(Progress)
     }
 
     /// `joinedTimeline`: the run shows the step's motion from now on.

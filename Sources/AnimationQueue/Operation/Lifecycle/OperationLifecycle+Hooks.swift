@@ -18,8 +18,9 @@ extension OperationLifecycle {
         var willFinish: [@Sendable (AnimationOperation, AnimationOutcome, CFTimeInterval) -> Void] = []
         var didFinish: [@Sendable (AnimationOperation) -> Void] = []
         var didCancel: [CancelHook] = []
-        /// The running animation was turned toward a new target: its planned end moved.
-        var didTurn: [@Sendable (AnimationOperation) -> Void] = []
+        /// The running animation's planned end moved: it was turned toward a new target, or
+        /// put back after the background.
+        var didMoveEnd: [@Sendable (AnimationOperation) -> Void] = []
         /// The queue that runs the operation, held strongly until it finishes.
         var queue: (any OperationQueueHooks)?
         /// The run the operation is a step of, held weakly (a run nobody keeps still plays),
@@ -44,7 +45,11 @@ extension OperationLifecycle {
 
         func turned(_ operation: AnimationOperation, keyPath: String, at time: CFTimeInterval) {
             run?.stepTurned(operation, keyPath: keyPath, at: time)
-            for hook in didTurn { hook(operation) }
+            endMoved(operation)
+        }
+
+        func endMoved(_ operation: AnimationOperation) {
+            for hook in didMoveEnd { hook(operation) }
         }
 
         func cancelled(_ operation: AnimationOperation) {

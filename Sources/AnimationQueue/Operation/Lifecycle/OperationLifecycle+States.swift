@@ -118,9 +118,12 @@ extension OperationLifecycle {
         /// Retargets asked for before the operation began, which the main thread applies just
         /// after attaching (``OperationLifecycle/takeRetargets()``).
         var retargets: [Retarget] = []
-        /// How many times the animation was turned by a retarget: the turned animation's key
-        /// ends with it.
+        /// How many times the animation was replaced (turned by a retarget, or put back after the
+        /// background): the replacement's key ends with it.
         var turns = 0
+        /// Taken off the layer as the app left, to be put back when it returns (a
+        /// ``BackgroundPolicy/pause`` or ``BackgroundPolicy/keepWallClockTime`` policy).
+        var suspension: Suspension?
 
         /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
         /// ``MediaTiming/fillsForwards``).
@@ -128,9 +131,18 @@ extension OperationLifecycle {
 
         /// When it ends in the layer's time; nil while unknown or if it will not end there.
         var plannedEnd: CFTimeInterval? {
-            guard let begin, reports.stop != false, !removalSeen else { return nil }
+            guard let begin, reports.stop != false, !removalSeen, suspension == nil else { return nil }
             return begin.layer + activeDuration
         }
+    }
+
+    /// A running animation taken off the layer as the app left, to put back when it returns.
+    struct Suspension {
+        let policy: BackgroundPolicy
+        /// How far the animation had played, in the layer's time, when it was taken off.
+        let elapsed: CFTimeInterval
+        /// A copy of what was on the layer, put back on the return.
+        let animation: CAAnimation
     }
 
     /// An operation on its run's timeline.
@@ -156,6 +168,10 @@ extension OperationLifecycle {
         /// The policy the operation's queue was given for it, which overrides its own.
         var queueDependencyPolicy: DependencyCancellation?
         var motion = MotionPolicy.system
+        /// The operation's own background policy, which overrides its run's and its queue's.
+        var backgroundPolicy: BackgroundPolicy?
+        /// The background policy of the run the operation belongs to, which overrides its queue's.
+        var runBackgroundPolicy: BackgroundPolicy?
         /// The gate of the paused run this operation belongs to, if any.
         var gate: StartGate?
         /// Whether `addDependency(_:)` was ever called: an operation that never had a

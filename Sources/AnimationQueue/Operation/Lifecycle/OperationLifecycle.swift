@@ -214,20 +214,48 @@ struct OperationLifecycle {
         state.updateAttachment { if $0.key == key, $0.reports.stop == nil { $0.removalSeen = true } }
     }
 
-    /// The app entered the background. Nil if it changes nothing.
-    mutating func enteredBackground() -> BackgroundAction? {
+    /// The app (or the layer's scene) entered the background, with what the main thread found
+    /// (``Leaving``). Nil if it changes nothing.
+    mutating func enteredBackground(_ leaving: Leaving) -> BackgroundAction? {
         switch state {
         case .initialized, .waitingForMain, .parked:
             return state.takeAhead().map { .discardAhead($0) }
-        case .animating(let attachment) where attachment.reports.stop == nil:
-            // As for a cancel: the operation removes its animation and finishes now.
+        case .animating(let attachment) where attachment.reports.stop == nil && attachment.suspension == nil:
             let removal = Removal(key: attachment.key, resolved: attachment.resolved,
                                   hasTransition: attachment.hasTransition, appliesPolicy: false,
                                   overwrittenKeyPaths: attachment.overwrittenKeyPaths)
-            return .finishRunning(removal, finishRemoving(attachment))
+            // The operation removes its animation and, but for a suspension, finishes now.
+            switch leaving.policy {
+            case .interrupt:
+                return .finishRunning(removal, finishRemoving(attachment))
+            case .complete:
+                return .finishRunning(removal, finishRemoving(attachment, as: .finished))
+            case .pause, .keepWallClockTime:
+                guard state.suspend(leaving, baseKey: key) else {
+                    return .finishRunning(removal, finishRemoving(attachment, as: .finished))
+                }
+                return .suspend(removing: (attachment.key, attachment.hasTransition))
+            }
         case .animating, .onTimeline, .finished:
             return nil
         }
+    }
+
+    /// The app (or a scene) returned to the foreground, at `now` (the layer's time and media
+    /// time): a suspended animation goes back on the layer, or, keeping wall-clock time with its
+    /// end passed, finishes `.finished`. Nil if it changes nothing.
+    mutating func enteredForeground(now: (layer: CFTimeInterval, media: CFTimeInterval)) -> ForegroundAction? {
+        guard case .animating(var attachment) = state, let suspension = attachment.suspension else { return nil }
+        let begin = suspension.policy == .keepWallClockTime ? attachment.begin?.layer ?? now.layer - suspension.elapsed
+                                                              : now.layer - suspension.elapsed
+        attachment.begin = (begin, now.media - (now.layer - begin))
+        attachment.suspension = nil
+        guard begin + attachment.activeDuration > now.layer else {
+            attachment.reports = Reports(stop: true, completed: true)
+            return .finish(progress(attachment))
+        }
+        state = .animating(attachment)
+        return .resume(suspension.animation, key: attachment.key, begin: begin, activeDuration: attachment.activeDuration)
     }
 
     /// The queue was suspended: an unstarted step's commit ahead goes, returned to be discarded
@@ -364,10 +392,10 @@ struct OperationLifecycle {
     }
 
     /// Finishes an animating operation that takes its animation off the layer itself:
-    /// `.cancelled` if a cancel was requested, else `.interrupted`, without waiting for Core
-    /// Animation to report the removal.
-    private mutating func finishRemoving(_ attachment: Attachment) -> Progress {
-        let outcome = Self.outcome(stop: nil, isCancelRequested: attachment.isCancelRequested)
+    /// `.cancelled` if a cancel was requested, else `.interrupted` (or `outcome`), without
+    /// waiting for Core Animation to report the removal.
+    private mutating func finishRemoving(_ attachment: Attachment, as outcome: AnimationOutcome = .interrupted) -> Progress {
+        let outcome = attachment.isCancelRequested ? .cancelled : outcome
         state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: attachment.batch))
         return Progress(start: unannouncedStart(attachment), finish: finish(outcome, cleanup: nil))
     }

@@ -1,0 +1,99 @@
+import Foundation
+
+// What an animation operation does when the app, or the scene that shows its layer, goes to
+// the background and comes back (see `BackgroundPolicy`).
+extension AnimationOperation {
+    /// What the operation does if it is running when the app, or the scene that shows its
+    /// layer, goes to the background; nil (the default) follows its run's policy, else its
+    /// queue's (``AnimationQueue/backgroundPolicy``). Read when the app leaves.
+    public var backgroundPolicy: BackgroundPolicy? {
+        get { stateLock.withLock { lifecycle.settings.backgroundPolicy } }
+        set { stateLock.withLock { lifecycle.configure { $0.backgroundPolicy = newValue } } }
+    }
+
+    /// The app entered the background, or a scene did whose layers are `roots` and their
+    /// sublayers (main thread). If the operation's layer is there, its animation, running or
+    /// committed ahead, comes off the layer, as Core Animation takes it off, and the
+    /// operation does what its background policy says, the queue's being `queuePolicy`,
+    /// without waiting for Core Animation's reports. One that has not started starts afresh
+    /// later.
+    func enteredBackground(underAnyOf roots: [CALayer]?, queuePolicy: BackgroundPolicy) {
+        guard let layer else { return }
+        if let roots {
+            var ancestor: CALayer? = layer
+            while let current = ancestor, !roots.contains(where: { $0 === current }) { ancestor = current.superlayer }
+            guard ancestor != nil else { return }
+        }
+        let (own, runs, key, begin, resolved) = withLifecycle {
+            ($0.settings.backgroundPolicy, $0.settings.runBackgroundPolicy, $0.keyOnLayer, $0.attachment?.begin?.layer,
+             $0.attachment?.resolved)
+        }
+        let policy = own ?? runs ?? queuePolicy
+        var elapsed: CFTimeInterval = 0
+        var copy: CAAnimation?
+        if policy == .pause || policy == .keepWallClockTime, let key {
+            let now = layer.convertTime(timeSource.now(for: layer), from: nil)
+            if let running = layer.animation(forKey: key) {
+                copy = running.copy() as? CAAnimation
+                // The copy would keep the observer, whose release checks the operation under
+                // its lock: the lifecycle holds the copy, so it must not.
+                copy?.delegate = nil
+                elapsed = max(0, now - (begin ?? running.beginTime))
+            } else if let begin, let animation = resolved?.animation?.copy() as? CAAnimation {
+                // Core Animation took it off first: the step's animation is made again, as it
+                // was added (a retarget's turn is not kept). Without a known begin (no one
+                // heard the start) there is no telling where it was, and the step completes.
+                copy = AddedAnimation(resolved: animation, delay: resolved?.delay ?? 0, on: layer, key: key).timing
+                elapsed = max(0, now - begin)
+            }
+        }
+        let leaving = OperationLifecycle.Leaving(policy: policy, elapsed: elapsed, animation: copy)
+        switch stateLock.withLock({ lifecycle.enteredBackground(leaving) }) {
+        case nil: break
+        case .discardAhead(let ahead): discard(ahead, applyPolicy: false)
+        case .finishRunning(let removal, let progress): performRemoval(removal, progress)
+        case .suspend(let removing):
+            LayerLifetimeSentinel.watch(layer, for: self)
+            removeAnimation(key: removing.key, hasTransition: removing.hasTransition)
+        }
+    }
+
+    /// The app, or a scene, returned to the foreground (main thread): an animation suspended
+    /// as the app left goes back on the layer, playing from the point its policy says, or, its
+    /// end passed, the operation finishes `.finished`.
+    func enteredForeground() {
+        guard let layer else { return }
+        let media = timeSource.now(for: layer)
+        let now = layer.convertTime(media, from: nil)
+        switch stateLock.withLock({ lifecycle.enteredForeground(now: (now, media)) }) {
+        case nil:
+            break
+        case .finish(let progress):
+            perform(progress)
+        case .resume(let animation, let key, let begin, let activeDuration):
+            // A group that begins now and plays the animation from `now − begin` in: its own
+            // begin time would be read as "at the commit" were it 0.
+            let group = CAAnimationGroup()
+            animation.beginTime = begin - now
+            group.animations = [animation]
+            group.beginTime = now
+            group.duration = begin + activeDuration - now
+            if !animation.isRemovedOnCompletion {
+                group.isRemovedOnCompletion = false
+                group.fillMode = .forwards
+            }
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            group.delegate = AnimationObserver(operation: self, key: key, watchesLayer: true)
+            CATransaction.setCompletionBlock(AnimationObserver.completion(of: self, key: key))
+            layer.add(group, forKey: key)
+            group.delegate = nil
+            CATransaction.commit()
+            let hooks = stateLock.withLock {
+                lifecycle.attachedToLayer(key: key)
+                return lifecycle.hooks
+            }
+            hooks.endMoved(self)
+        }
+    }
+}
