@@ -48,20 +48,28 @@ public struct RetargetSpring: Sendable, Hashable {
     }
 
     /// How long the weighted pair takes to bring the offset within 10⁻⁴ of the distance, and
-    /// keep it there: the first time on a 5 ms grid where a bound on both springs' remaining
-    /// motion (their envelope, e^(−ζωt) times its amplitude) falls below that.
+    /// keep it there: where a bound on both springs' remaining motion (each one's envelope,
+    /// e^(−ζωt) times its amplitude, weighted) falls to that, found by bisection (the bound
+    /// only decreases) to 1 ms.
     var settlingDuration: TimeInterval {
-        let bound = { (t: Double) -> Double in
-            settlingParts.reduce(0) { sum, part in
-                let w0 = (part.stiffness / part.mass).squareRoot()
-                let zeta = SpringMath.dampingRatio(mass: part.mass, stiffness: part.stiffness, damping: part.damping)
-                let amplitude = zeta < 1 ? 1 + zeta / (1 - zeta * zeta).squareRoot() : 1 + w0 * t
-                return sum + abs(part.weight) * amplitude * exp(-min(zeta, 1) * w0 * t)
-            }
+        let (mass, stiffness, damping) = physical
+        let w0 = (stiffness / mass).squareRoot()
+        let zeta = min(1, SpringMath.dampingRatio(mass: mass, stiffness: stiffness, damping: damping))
+        // The amplitude of an under-damped spring from rest is at most 1 + ζ/√(1 − ζ²); a
+        // critically damped one's remaining motion is exactly (1 + ωt)·e^(−ωt). The second
+        // spring is twice as fast, with the same ratio.
+        func part(_ w: Double, _ t: Double) -> Double {
+            let amplitude = zeta < 1 ? 1 + zeta / (1 - zeta * zeta).squareRoot() : 1 + w * t
+            return amplitude * exp(-zeta * w * t)
         }
-        var t = 0.0
-        while bound(t) > 1e-4, t < 600 { t += 0.005 }
-        return t
+        func bound(_ t: Double) -> Double { 4.0 / 3 * part(w0, t) + 1.0 / 3 * part(2 * w0, t) }
+        var low = 0.0, high = 1.0
+        while bound(high) > 1e-4, high < 600 { high *= 2 }
+        while high - low > 1e-3 {
+            let middle = (low + high) / 2
+            if bound(middle) > 1e-4 { low = middle } else { high = middle }
+        }
+        return high
     }
 
     /// The spring a retarget settles with when none is given: the step's own spring, if it

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The running animation cannot be changed, so it is replaced by a group that begins now and
 /// plays:
-/// 1. a hold of the new target, not additive, under everything else of the key path, so the
-///    group shows the new target plus offsets whatever else animates the key path beneath it;
+/// 1. if another animation of the key path is on the layer beneath it, a hold of the new
+///    target, not additive, so the group shows the new target plus offsets whatever that
+///    animation shows (else the model, which holds the new target, is the base);
 /// 2. the running animation, unchanged in its timing (it begins in the group's past, when it
 ///    began), its motion of the key path made an offset from the old target (`from − old`,
 ///    `to − old`, every keyframe `− old`), so it still moves exactly as before and ends at an
@@ -34,7 +35,8 @@ enum TurnedAnimation {
     /// Nil if a value of the key path cannot be made an offset.
     static func group(turning running: CAAnimation, keyPath: String, from old: Any, to target: Any,
                       spring: RetargetSpring?, begin: CFTimeInterval, activeDuration: CFTimeInterval,
-                      now: CFTimeInterval, staysAttached: Bool, dropping: Set<String>) -> CAAnimation? {
+                      now: CFTimeInterval, staysAttached: Bool, dropping: Set<String>,
+                      holdsBase: Bool) -> CAAnimation? {
         var failed = false
         let parts = topLevelParts(of: running, stepBegin: begin, now: now).compactMap { part -> CAAnimation? in
             offsetting(part, keyPath: keyPath, from: old, dropping: dropping, failed: &failed)
@@ -46,17 +48,19 @@ enum TurnedAnimation {
                                       spring: spring ?? RetargetSpring.matching(running, keyPath: keyPath,
                                                                                 activeDuration: activeDuration))
         let duration = max(activeDuration - (now - begin), springs.first?.duration ?? 0)
-        let hold = CABasicAnimation(keyPath: keyPath)
-        hold.fromValue = target
-        hold.toValue = target
-        hold.duration = duration
-        hold.setValue(true, forKey: partKey)
-        if staysAttached {
-            hold.fillMode = .forwards
-            for settle in springs { settle.fillMode = .forwards }
+        if staysAttached { for settle in springs { settle.fillMode = .forwards } }
+        var hold: [CAAnimation] = []
+        if holdsBase {
+            let base = CABasicAnimation(keyPath: keyPath)
+            base.fromValue = target
+            base.toValue = target
+            base.duration = duration
+            base.setValue(true, forKey: partKey)
+            if staysAttached { base.fillMode = .forwards }
+            hold = [base]
         }
         let group = CAAnimationGroup()
-        group.animations = [hold] + parts + springs
+        group.animations = hold + parts + springs
         // Now: at a layer time of 0 Core Animation reads a begin time of 0 as "at the commit",
         // which is now as well.
         group.beginTime = now
@@ -150,6 +154,20 @@ enum TurnedAnimation {
             failed = true
         }
         return copy
+    }
+
+    /// Whether another animation on `layer` than the one under `key` animates `keyPath` (or a
+    /// key path that contains it, or that it contains): then a turn holds its base.
+    static func othersAnimate(_ keyPath: String, on layer: CALayer, besides key: String) -> Bool {
+        func animates(_ animation: CAAnimation) -> Bool {
+            if let group = animation as? CAAnimationGroup { return (group.animations ?? []).contains(where: animates) }
+            guard let path = (animation as? CAPropertyAnimation)?.keyPath else { return false }
+            return path == keyPath || path.hasPrefix(keyPath + ".") || keyPath.hasPrefix(path + ".")
+        }
+        for other in layer.animationKeys() ?? [] where other != key {
+            if let animation = layer.animation(forKey: other), animates(animation) { return true }
+        }
+        return false
     }
 
     /// Whether a turn added `animation` (a hold, a settling spring, or a turn's group).

@@ -98,7 +98,9 @@ extension AnimationOperation {
                                                  to: retarget.target, spring: retarget.spring, begin: begin,
                                                  activeDuration: attachment.activeDuration, now: now,
                                                  staysAttached: attachment.staysAttached,
-                                                 dropping: attachment.overwrittenKeyPaths) else {
+                                                 dropping: attachment.overwrittenKeyPaths,
+                                                 holdsBase: TurnedAnimation.othersAnimate(retarget.keyPath, on: layer,
+                                                                                          besides: attachment.key)) else {
             return moveAlone(layer, retarget)
         }
         let key = animationKey + ".turn\(attachment.turns + 1)"

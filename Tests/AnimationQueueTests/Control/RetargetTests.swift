@@ -193,6 +193,26 @@ struct RetargetTests {
         #expect(run.recordedEvents.filter { $0.kind == .retargeted }.count == 4)
     }
 
+    /// A step that began over an earlier one on the same key path (still attached beneath it)
+    /// turns as smoothly: the turn holds its base at the new target over whatever the earlier
+    /// animation shows.
+    @Test func aStepOverAnEarlierAnimationOfItsKeyPathTurnsSmoothly() async throws {
+        let layer = fixture.layer()
+        layers.layers.append(layer)
+        let first = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 2))
+        let second = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, to: 300, duration: 1,
+                                                                                 timing: .easeInEaseOut))
+        fixture.queue.addOperation(first)
+        await fixture.clock.advance(to: 0.5)
+        fixture.queue.addOperation(second)
+        let turn = await turn(layer, at: 0.8) { second.retarget(.positionX, to: 50) }
+        turn.expectSmooth()
+        await fixture.clock.advance(by: 6)
+        #expect(first.outcome == .finished && second.outcome == .finished)
+        #expect(abs(Self.shown(layer) - 50) < 1e-9)
+        #expect(layer.animationKeys() ?? [] == [])
+    }
+
     /// Retargeted before it begins, a step starts as planned and turns at once toward the
     /// new value.
     @Test func aPendingStepTurnsAsItBegins() async throws {
