@@ -1,8 +1,8 @@
 // Runs each workload next to its baseline in the same process and prints the ratio tables
 // that Benchmarks/README.md records. Release builds only:
 //
-//     swift run -c release AnimationQueueRatios [--quick] [--only ratios|burst|scheduler|scale|engine] [--check]
-//     swift run -c release AnimationQueueRatios --profile raw|addOperations|plan|appRaw|appAddOperations|appPlan|chain|nested
+//     swift run -c release AnimationQueueRatios [--quick] [--only ratios|burst|scrub|retarget|scheduler|scale|engine] [--check]
+//     swift run -c release AnimationQueueRatios --profile raw|addOperations|plan|appRaw|appAddOperations|appPlan|chain|nested|retarget|retargetByHand
 //
 // `--check` ends with the ratio targets and exits with status 1 if a ratio exceeds its limit
 // (see `Ratio.limit`): `.ci/run` runs `--quick --only ratios --check`.
@@ -12,14 +12,15 @@ import Foundation
 let quick = CommandLine.arguments.contains("--quick")
 let check = CommandLine.arguments.contains("--check")
 /// `--only ratios|scheduler|scale|engine` runs one section; `--only burst` only the bursts of
-/// the ratios section (both measures), `--only scrub` only its scrub.
+/// the ratios section (both measures), `--only scrub` only its scrub, `--only retarget` only its
+/// retarget.
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 func wants(_ section: String) -> Bool { only == nil || only == section }
 let repeats = quick ? 1 : 5
 /// `--profile raw|addOperations|plan|chain|nested` runs that one way of starting a burst (on
 /// the driven clock; `appRaw|appAddOperations|appPlan` under app conditions), or the
 /// zero-duration chain or its baseline, 200 times and nothing else, so that a profile holds
-/// one workload.
+/// one workload; `retarget|retargetByHand` one side of the retarget ratio (set-up included).
 let profiled: String? = CommandLine.arguments.firstIndex(of: "--profile").map { CommandLine.arguments[$0 + 1] }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -55,6 +56,7 @@ enum RecordedLevel {
     static let drivenAddOperations = 1.77
     static let appAddOperations = 1.98
     static let appPlan = 2.37
+    static let retarget = 8.03
 }
 
 /// Top-level code's variables are the main actor's.
@@ -81,6 +83,7 @@ func main() async {
     }
     if wants("ratios") { await chainRatio() }
     if wants("ratios") || only == "scrub" { await scrubRatio() }
+    if wants("ratios") || only == "retarget" { await retargetRatio() }
     if wants("scheduler") { await perStep() }
     if wants("scale") { await scale() }
     if wants("engine") { engine() }
@@ -204,8 +207,8 @@ func burstSummary(driven: BurstRatios, app: BurstRatios) {
     print("")
 }
 
-/// Runs one way of starting the burst, or one side of the chain ratio, 200 times (10 with
-/// `--quick`, for an instruction counter) and prints its best time.
+/// Runs one way of starting the burst, or one side of the chain ratio or of the retarget
+/// ratio, 200 times (10 with `--quick`, for an instruction counter) and prints its best time.
 @MainActor
 func profileBurst(_ way: String) async {
     let workloads: [String: (Int) async -> Double] = [
@@ -223,16 +226,25 @@ func profileBurst(_ way: String) async {
         "chain": { await SchedulerWorkloads.animationQueue(.chain($0)) },
         "nested": { await SchedulerWorkloads.nestedTransactions($0) },
     ]
+    // The two sides of the retarget ratio: the main thread's CPU seconds of the retarget alone
+    // (each run also starts and ends 1,000 springs, which a profile holds too).
+    let retargets: [String: (Int) async -> Double] = [
+        "retarget": { await RetargetWorkloads.run(.retarget, $0).mainThreadSeconds },
+        "retargetByHand": { await RetargetWorkloads.run(.byHand, $0).mainThreadSeconds },
+    ]
     let rounds = quick ? 10 : 200
     var best = Double.infinity
-    if let workload = workloads[way] {
+    if let workload = retargets[way] {
+        for _ in 0..<rounds { best = min(best, await workload(1_000)) }
+        print("\(way): best of \(rounds) retargets of 1000 springs: \(f(best * 1e3, 3)) ms")
+    } else if let workload = workloads[way] {
         for _ in 0..<rounds { best = min(best, await workload(1_000)) }
         print("\(way): best of \(rounds) bursts of 1000 steps: \(f(best * 1e3, 3)) ms")
     } else if let workload = chains[way] {
         for _ in 0..<rounds { best = min(best, await workload(1_000).seconds) }
         print("\(way): best of \(rounds) chains of 1000 steps: \(f(best * 1e3, 3)) ms")
     } else {
-        print("--profile takes one of: \((workloads.keys.sorted() + chains.keys.sorted()).joined(separator: ", "))")
+        print("--profile takes one of: \((workloads.keys.sorted() + chains.keys.sorted() + retargets.keys.sorted()).joined(separator: ", "))")
         exit(2)
     }
 }
@@ -290,6 +302,44 @@ func scrubRatio() async {
     print("")
     ratios.append(Ratio(name: "scrub frame of \(n) steps on \(n) layers: fractionComplete / timeOffset by hand",
                         value: t.mainThreadSecondsPerFrame / h.mainThreadSecondsPerFrame, target: 2))
+}
+
+/// The retarget of 1,000 running springs (`retarget(_:to:settling:)` on each operation) against
+/// one `CATransaction` of 1,000 new `CASpringAnimation`s by hand, interleaved, best of each.
+@MainActor
+func retargetRatio() async {
+    let n = 1_000
+    let rounds = quick ? 7 : 15
+    let ways: [RetargetWorkloads.Way] = quick ? RetargetWorkloads.Way.compared : RetargetWorkloads.Way.allCases
+    var runs: [RetargetWorkloads.Way: [RetargetRun]] = [:]
+    for way in ways { _ = await RetargetWorkloads.run(way, n) }
+    for _ in 0..<rounds {
+        for way in ways { runs[way, default: []].append(await RetargetWorkloads.run(way, n)) }
+        FileHandle.standardError.write(".".data(using: .utf8)!)
+    }
+    func best(_ way: RetargetWorkloads.Way) -> RetargetRun { runs[way]!.min { $0.mainThreadSeconds < $1.mainThreadSeconds }! }
+    let h = best(.byHand)
+    print("## Retarget: \(n) running springs sent to a new target from the main thread, best of \(rounds), interleaved")
+    print("")
+    print("Virtual time held still, 0.1 s into the springs. The main thread's CPU time from the first call to the return of the last; then, for information, to the end of the main-queue turn after the replaced animations' stops.")
+    print("")
+    row("how the springs are retargeted", "main-thread µs/layer", "× by hand", "with the stops delivered", "mallocs/layer")
+    row("---", "---:", "---:", "---:", "---:")
+    for way in ways {
+        let run = best(way)
+        let name = switch way {
+        case .retarget: "retarget(.positionX, to:) on each operation"
+        case .retargetInOneTransaction: "(information) the same calls inside one CATransaction of the caller's"
+        case .byHand: "by hand: a CASpringAnimation per layer, one CATransaction"
+        case .byHandFromPresentation: "(information) the same, from-values read from presentation()"
+        }
+        row(name, f(run.mainThreadSecondsPerLayer * 1e6), f(run.mainThreadSeconds / h.mainThreadSeconds),
+            f(run.toStopsDelivered / Double(n) * 1e6), f(run.mallocsPerLayer, 1))
+    }
+    print("")
+    ratios.append(Ratio(name: "retarget of \(n) running springs: retarget(_:to:) / CASpringAnimations by hand",
+                        value: best(.retarget).mainThreadSeconds / h.mainThreadSeconds, target: 2,
+                        level: RecordedLevel.retarget))
 }
 
 @MainActor
