@@ -1,7 +1,7 @@
 import Foundation
 
 /// Scrubbing and reversing a run: interactive onboarding, driven by a swipe and a back
-/// button, on Core Animation's timing. The article "Interactive runs: scrub and reverse"
+/// button, on Core Animation's timing. The article "Interactive runs: scrub, reverse and retarget"
 /// (AnimationQueue.docc/InteractiveRuns.md) says what a seek and a turn mean for every layer,
 /// step, block and outcome; RunTimeline.swift holds the mechanism.
 ///

@@ -7,13 +7,14 @@ import UIKit
 /// ``AnimationQueue``. See <doc:Cancellation>.
 ///
 /// - **The app enters the background** (`UIApplication.didEnterBackgroundNotification`):
-///   running animations are removed (their operations finish `.interrupted`, showing their
-///   final values) and unstarted work is held back until the app returns
-///   (`willEnterForegroundNotification`).
+///   running animations are taken off and their operations do what their
+///   ``BackgroundPolicy`` says (by default they pause, and go on from where they were when
+///   the app returns, `willEnterForegroundNotification`); unstarted work is held back until
+///   then.
 /// - **A scene enters the background** (`UIScene.didEnterBackgroundNotification`: a window
 ///   of a multi-window iPad app, a visionOS window), which UIKit reports with scene
 ///   notifications only: the running animations on layers in that scene's windows are
-///   removed the same way; other scenes' animations go on. When every connected scene is in
+///   taken off the same way; other scenes' animations go on. When every connected scene is in
 ///   the background, unstarted work is held back as for the app, until a scene returns to
 ///   the foreground (`UIScene.willEnterForegroundNotification`).
 ///

@@ -151,6 +151,23 @@ enum ReadmeSnippets {
         return (run, end)
     }
 
+    // README "Retarget, keeping the velocity".
+    static func retarget(run: AnimationRun) {
+        let card = run.operation(ofStep: "card slides in")
+        card?.retarget(.positionX, to: 120)                  // springs toward 120, velocity kept
+        run.operation(ofStep: "badge flies in")?            // a step animating position
+            .retarget(.position, to: CGPoint(x: 40, y: 300), settling: RetargetSpring(perceptualDuration: 0.4, bounce: 0.2))
+    }
+
+    // README "The background".
+    static func background(banner: AnimationPlan, slide: AnimationOperation) -> AnimationRun {
+        AnimationQueue.main.backgroundPolicy = .pause        // the default: go on from there on the return
+        let toast = AnimationQueue.main.run(banner, background: .complete)   // done by the time the user is back
+        slide.backgroundPolicy = .keepWallClockTime          // as if the app never left
+        // .interrupt: end .interrupted as the app leaves, showing the final values
+        return toast
+    }
+
     // README "Reduce Motion".
     static func reduceMotion(onboarding: AnimationPlan) -> AnimationRun {
         let shake = KeyframeAnimation(.positionX, values: [0, 10, -10, 0], duration: 0.3, isAdditive: true)
