@@ -2,7 +2,7 @@ import Foundation
 
 /// A problem with a plan or a graph, found before anything runs.
 ///
-/// ``AnimationPlan/validate()`` throws it; ``AnimationQueue/run(_:motion:)`` stops the
+/// ``AnimationPlan/validate()`` throws it; ``AnimationQueue/run(_:motion:background:)`` stops the
 /// program with its message, since running a broken plan could only hang or misbehave.
 public struct AnimationQueueError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.

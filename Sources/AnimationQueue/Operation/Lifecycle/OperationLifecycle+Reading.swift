@@ -71,3 +71,12 @@ extension OperationLifecycle {
         return isCancelRequested ? .cancelled : .interrupted
     }
 }
+
+extension OperationLifecycle.Attachment {
+    /// Taking this animation off the layer, with the cancellation policy first if
+    /// `appliesPolicy`.
+    func removal(appliesPolicy: Bool) -> OperationLifecycle.Removal {
+        OperationLifecycle.Removal(key: key, resolved: resolved, hasTransition: hasTransition,
+                                   appliesPolicy: appliesPolicy, overwrittenKeyPaths: overwrittenKeyPaths)
+    }
+}

@@ -91,34 +91,3 @@ extension OperationLifecycle.State {
         return attachment.retargets
     }
 }
-
-// MARK: The background
-
-extension OperationLifecycle {
-    /// What the main thread found as the app left: the policy that applies to the operation,
-    /// and, if its animation is on the layer, how far it had played and a copy of it.
-    struct Leaving {
-        let policy: BackgroundPolicy
-        let elapsed: CFTimeInterval
-        let animation: CAAnimation?
-    }
-}
-
-extension OperationLifecycle.State {
-    /// Suspends the running animation for the time away: the one put back takes a key of its
-    /// own (`baseKey`, the operation's key, with a suffix), and its reports are awaited afresh.
-    /// Returns false, changing nothing, when there is nothing to put back: the animation is not
-    /// on the layer, is a cross-fade, or is being cancelled.
-    mutating func suspend(_ leaving: OperationLifecycle.Leaving, baseKey: String) -> Bool {
-        guard case .animating(var attachment) = self, let animation = leaving.animation, attachment.isOnLayer,
-              !attachment.hasTransition, !attachment.isCancelRequested else { return false }
-        attachment.turns += 1
-        attachment.key = baseKey + ".back\(attachment.turns)"
-        attachment.isOnLayer = false
-        attachment.reports = OperationLifecycle.Reports()
-        attachment.suspension = OperationLifecycle.Suspension(policy: leaving.policy, elapsed: leaving.elapsed,
-                                                              animation: animation)
-        self = .animating(attachment)
-        return true
-    }
-}

@@ -1,26 +1,16 @@
 import Foundation
 
-/// The whole lifecycle of one ``AnimationOperation`` as a value: every piece of the
-/// operation's mutable state lives here, most of it in the payload of the state where it
-/// means something, and the operation holds this value under its one lock.
-///
-/// Each event is a method (under "Events", below) that moves the state on and
-/// returns an action of a type of its own, which says everything that event can lead to.
-/// The operation performs the action after unlocking: KVO notifications, Core Animation
-/// calls and the hooks never run under the lock. No action is answered by another event:
-/// what the main thread must learn before the operation begins (the layer's state, the
-/// prepared animation) it learns first, and sends with the event.
-///
-/// The states, the events and what each event does in each state are listed in the
-/// article "The operation lifecycle" (AnimationQueue.docc/OperationLifecycle.md).
+/// The whole lifecycle of one ``AnimationOperation`` as a value, held under its one lock: all
+/// of its mutable state, mostly in the payload of the state where it means something. Each
+/// event (under "Events") moves the state on and returns an action of its own type, performed
+/// after unlocking, never answered by another event. The article "The operation lifecycle"
+/// (AnimationQueue.docc/OperationLifecycle.md) lists what each event does in each state.
 struct OperationLifecycle {
-    /// The key of the operation's fresh animation (made from its address, assigned once); a
-    /// commit ahead uses `key + ".ahead"`, so late callbacks of a discarded one are told apart.
+    /// The key of the operation's fresh animation, from its address; replacements add a suffix.
     private(set) var key: String
     /// Where the operation is; only the events below change it.
     private(set) var state: State = .initialized(Unstarted())
-    /// The operation's settings: changed by their setters until the operation starts, read
-    /// as it does.
+    /// The operation's settings: set until the operation starts, read as it does.
     private(set) var settings = Settings()
     /// What the operation has reported (``Reported``).
     private(set) var reported = Reported()
@@ -62,12 +52,10 @@ struct OperationLifecycle {
         state.updateAttachment { if $0.key == key { $0.isOnLayer = true } }
     }
 
-    /// The retargets asked for before the operation began, taken to be applied now that its
-    /// animation is on the layer (main thread).
+    /// The retargets asked for before the operation began, taken now that it has (main thread).
     mutating func takeRetargets() -> [Retarget] { state.takeRetargets() }
 
-    /// A later operation wrote `keyPaths` of the layer's model over this one's final values
-    /// (main thread).
+    /// A later operation wrote `keyPaths` of the model over this one's final values (main thread).
     mutating func modelOverwritten(at keyPaths: [String]) {
         state.updateAttachment { $0.overwrittenKeyPaths.formUnion(keyPaths) }
     }
@@ -78,8 +66,7 @@ struct OperationLifecycle {
     mutating func started() -> StartAction? {
         guard case .initialized(let unstarted) = state else { return nil }
         guard !unstarted.isCancelRequested else {
-            state = .finished(Finished(outcome: .cancelled, plannedEnd: nil, batch: nil))
-            return .finish(discarding: unstarted.ahead, finish(.cancelled, cleanup: nil, wasExecuting: false))
+            return .finish(discarding: unstarted.ahead, end(.cancelled, batch: nil, wasExecuting: false))
         }
         state = .waitingForMain(unstarted)
         reported.isExecuting = true
@@ -99,8 +86,7 @@ struct OperationLifecycle {
         return begin(unstarted, beginning, batch: batch)
     }
 
-    /// The paused run resumed and its gate let the parked operation through. Nil if it has
-    /// finished meanwhile (a cancel, or its layer went).
+    /// The paused run's gate let the parked operation through. Nil if it has finished meanwhile.
     mutating func gatePassed(_ beginning: Beginning) -> BeginAction? {
         switch state {
         case .parked(let unstarted, let batch): return begin(unstarted, beginning, batch: batch)
@@ -110,8 +96,7 @@ struct OperationLifecycle {
         }
     }
 
-    /// Core Animation resolved the begin time of the animation under `key`
-    /// (`animationDidStart(_:)`, or read back after the commit).
+    /// Core Animation resolved the begin time of the animation under `key` (`animationDidStart(_:)`).
     mutating func beginResolved(key: String, layerTime: CFTimeInterval, mediaTime: CFTimeInterval) -> Progress {
         guard case .animating(var attachment) = state, attachment.key == key, attachment.begin == nil else { return .none }
         attachment.begin = (layerTime, mediaTime)
@@ -159,9 +144,7 @@ struct OperationLifecycle {
             return CancelAction(hooks: notified, effect: .none)
         case .parked(let unstarted, let batch):
             // Held at a paused run's gate: it ends now, not when the run resumes.
-            state = .finished(Finished(outcome: .cancelled, plannedEnd: nil, batch: batch))
-            return CancelAction(hooks: notified,
-                                effect: .finishParked(discarding: unstarted.ahead, finish(.cancelled, cleanup: nil)))
+            return CancelAction(hooks: notified, effect: .finishParked(discarding: unstarted.ahead, end(.cancelled, batch: batch)))
         case .animating(var attachment):
             guard !attachment.isCancelRequested else { return nil }
             attachment.isCancelRequested = true
@@ -173,14 +156,11 @@ struct OperationLifecycle {
             }
             // The operation removes its animation itself and finishes now: Core Animation may
             // report the removal late or never (in the background); late reports change nothing.
-            let removal = Removal(key: attachment.key, resolved: attachment.resolved,
-                                  hasTransition: attachment.hasTransition, appliesPolicy: true,
-                                  overwrittenKeyPaths: attachment.overwrittenKeyPaths)
-            return CancelAction(hooks: notified, effect: .finishRunning(removal, finishRemoving(attachment)))
+            return CancelAction(hooks: notified,
+                                effect: .finishRunning(attachment.removal(appliesPolicy: true), finishRemoving(attachment)))
         case .onTimeline(let timeline):
             // The run shows the motion; it finishes now.
-            state = .finished(Finished(outcome: .cancelled, plannedEnd: nil, batch: timeline.batch))
-            return CancelAction(hooks: notified, effect: .finishParked(discarding: nil, finish(.cancelled, cleanup: nil)))
+            return CancelAction(hooks: notified, effect: .finishParked(discarding: nil, end(.cancelled, batch: timeline.batch)))
         case .finished:
             return nil
         }
@@ -192,8 +172,7 @@ struct OperationLifecycle {
         case .parked(let unstarted, let batch):
             // Held at a paused run's gate: it can no longer animate, so it ends now.
             let outcome: AnimationOutcome = unstarted.isCancelRequested ? .cancelled : .interrupted
-            state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: batch))
-            return Progress(start: nil, finish: finish(outcome, cleanup: nil))
+            return Progress(start: nil, finish: end(outcome, batch: batch))
         case .animating(let attachment):
             let outcome = Self.outcome(stop: attachment.reports.stop, isCancelRequested: attachment.isCancelRequested)
             state = .finished(Finished(outcome: outcome, plannedEnd: outcome == .finished ? attachment.plannedEnd : nil,
@@ -208,22 +187,18 @@ struct OperationLifecycle {
         }
     }
 
-    /// The main thread saw the animation under `key` gone before its planned end (removed by
-    /// other code): it will not end there.
+    /// The main thread saw the animation under `key` gone before its planned end (other code).
     mutating func removalSeen(key: String) {
         state.updateAttachment { if $0.key == key, $0.reports.stop == nil { $0.removalSeen = true } }
     }
 
-    /// The app (or the layer's scene) entered the background, with what the main thread found
-    /// (``Leaving``). Nil if it changes nothing.
+    /// The app or the layer's scene left, with what the main thread found. Nil: no change.
     mutating func enteredBackground(_ leaving: Leaving) -> BackgroundAction? {
         switch state {
         case .initialized, .waitingForMain, .parked:
             return state.takeAhead().map { .discardAhead($0) }
         case .animating(let attachment) where attachment.reports.stop == nil && attachment.suspension == nil:
-            let removal = Removal(key: attachment.key, resolved: attachment.resolved,
-                                  hasTransition: attachment.hasTransition, appliesPolicy: false,
-                                  overwrittenKeyPaths: attachment.overwrittenKeyPaths)
+            let removal = attachment.removal(appliesPolicy: false)
             // The operation removes its animation and, but for a suspension, finishes now.
             switch leaving.policy {
             case .interrupt:
@@ -245,17 +220,14 @@ struct OperationLifecycle {
     /// time): a suspended animation goes back on the layer, or, keeping wall-clock time with its
     /// end passed, finishes `.finished`. Nil if it changes nothing.
     mutating func enteredForeground(now: (layer: CFTimeInterval, media: CFTimeInterval)) -> ForegroundAction? {
-        guard case .animating(var attachment) = state, let suspension = attachment.suspension else { return nil }
-        let begin = suspension.policy == .keepWallClockTime ? attachment.begin?.layer ?? now.layer - suspension.elapsed
-                                                              : now.layer - suspension.elapsed
-        attachment.begin = (begin, now.media - (now.layer - begin))
-        attachment.suspension = nil
-        guard begin + attachment.activeDuration > now.layer else {
-            attachment.reports = Reports(stop: true, completed: true)
-            return .finish(progress(attachment))
+        guard let (attachment, animation) = state.returned(now: now) else { return nil }
+        // Its end passed while away: both reports count as in.
+        guard attachment.reports.areComplete else {
+            state = .animating(attachment)
+            return .resume(animation, key: attachment.key, begin: attachment.begin?.layer ?? now.layer,
+                           activeDuration: attachment.activeDuration)
         }
-        state = .animating(attachment)
-        return .resume(suspension.animation, key: attachment.key, begin: begin, activeDuration: attachment.activeDuration)
+        return .finish(progress(attachment))
     }
 
     /// The queue was suspended: an unstarted step's commit ahead goes, returned to be discarded
@@ -311,8 +283,7 @@ struct OperationLifecycle {
     /// `retarget(_:to:)` (main thread): what turning the operation's motion takes in its state.
     mutating func retargetRequested(_ retarget: Retarget) -> RetargetAction { state.requestRetarget(retarget) }
 
-    /// The main thread built the turned animation that replaces the running one under `key`.
-    /// Nil if the operation ended meanwhile (a cancel from another thread): nothing is added.
+    /// The main thread built the turn of the animation under `key`; nil (add nothing) if it ended.
     mutating func retargeted(key: String, by turn: Turn) -> Progress? {
         guard let attachment = state.turned(key: key, by: turn) else { return nil }
         return progress(attachment)
@@ -344,8 +315,7 @@ struct OperationLifecycle {
             invalid("a beginning that saw a cancel")
         case .layerGone:
             // With the layer gone there is nothing to take off it.
-            state = .finished(Finished(outcome: .interrupted, plannedEnd: nil, batch: batch))
-            return .finish(discarding: nil, applyPolicy: false, finish(.interrupted, cleanup: nil))
+            return .finish(discarding: nil, applyPolicy: false, end(.interrupted, batch: batch))
         case .adoption(let layerTime, let beginMediaTime):
             guard let ahead = unstarted.ahead, Self.adopts(ahead, at: layerTime) else { invalid("an adoption") }
             var attachment = Attachment(key: ahead.key, resolved: ahead.resolved, activeDuration: ahead.end - ahead.begin,
@@ -396,8 +366,7 @@ struct OperationLifecycle {
     /// waiting for Core Animation to report the removal.
     private mutating func finishRemoving(_ attachment: Attachment, as outcome: AnimationOutcome = .interrupted) -> Progress {
         let outcome = attachment.isCancelRequested ? .cancelled : outcome
-        state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: attachment.batch))
-        return Progress(start: unannouncedStart(attachment), finish: finish(outcome, cleanup: nil))
+        return Progress(start: unannouncedStart(attachment), finish: end(outcome, batch: attachment.batch))
     }
 
     /// Finishes an operation on its run's timeline, announcing its start first if it never was.
@@ -410,8 +379,13 @@ struct OperationLifecycle {
     /// Finishes an operation that has not begun; its commit ahead is taken off the layer,
     /// with the cancellation policy if it has begun and a cancel was requested.
     private mutating func endUnstarted(_ unstarted: Unstarted, _ outcome: AnimationOutcome, batch: Int?) -> BeginAction {
+        return .finish(discarding: unstarted.ahead, applyPolicy: unstarted.isCancelRequested, end(outcome, batch: batch))
+    }
+
+    /// Moves to `.finished` with `outcome` and returns the finish, with nothing to clean up.
+    private mutating func end(_ outcome: AnimationOutcome, batch: Int?, wasExecuting: Bool = true) -> Finish {
         state = .finished(Finished(outcome: outcome, plannedEnd: nil, batch: batch))
-        return .finish(discarding: unstarted.ahead, applyPolicy: unstarted.isCancelRequested, finish(outcome, cleanup: nil))
+        return finish(outcome, cleanup: nil, wasExecuting: wasExecuting)
     }
 
     /// The finish; it takes the hooks, which hold the queue and run, and leaves none.
