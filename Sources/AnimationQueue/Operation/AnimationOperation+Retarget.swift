@@ -34,7 +34,11 @@ extension AnimationOperation {
     ///   program with a message, since the run's timeline decides what each layer shows.
     /// - A key path that a later step has written since belongs to that step: the retarget
     ///   moves the layer alone, as for an ended step.
-    /// - Under a reduced-motion cross-fade the new value is written at once.
+    /// - A step that cross-fades under reduced motion has no motion to turn: its layer is moved
+    ///   alone, as for an ended step, and the step ends with the cross-fade.
+    /// - A key path the step does not animate stops the program with a message naming the
+    ///   ones it does (for a step that has not begun, as it begins). A layer that is gone
+    ///   has nothing to move: the call changes nothing.
     ///
     /// The run's trace records the turn (``AnimationRun/Event/Kind-swift.enum/retargeted``).
     /// A gapless plan's dependents committed ahead to the old end are committed again to the
