@@ -52,7 +52,8 @@ struct RetargetTests {
         }
     }
 
-    /// Plays to `time`, retargets with `retarget` there, and samples around it.
+    /// Plays to `time`, retargets with `retarget` there, and samples around it (the retarget is
+    /// made as the main thread samples at `time`, the way a gesture handler makes it).
     func turn(_ layer: CALayer, _ keyPath: String = "position.x", at time: TimeInterval,
               _ retarget: () -> Void) async -> Turn {
         await fixture.clock.advance(to: time - 0.002)
@@ -62,6 +63,10 @@ struct RetargetTests {
         await fixture.clock.advance(to: time)
         let atBefore = Self.shown(layer, keyPath)
         retarget()
+        // At the same instant, once the main thread's turn has committed: other tests on the
+        // main actor may leave an implicit transaction open in this turn, which holds the
+        // retarget's own transaction until it commits.
+        await fixture.clock.settle()
         let atAfter = Self.shown(layer, keyPath)
         await fixture.clock.advance(to: time + 0.001)
         return Turn(twoBefore: twoBefore, before: before, atBefore: atBefore, atAfter: atAfter,
