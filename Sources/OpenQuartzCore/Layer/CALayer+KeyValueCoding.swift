@@ -118,8 +118,13 @@ extension CALayer {
     }
 
     /// Whether an animation of `keyPath` can change this layer.
+    ///
+    /// A sub-path of a declared property whose value is a structure (a point, a size, a
+    /// rectangle, a transform) is valid or not whatever the layer, so the answer is kept
+    /// (``DeclaredSubPaths``); anything else is worked out on each call.
     func isAnimatableKeyPath(_ keyPath: String) -> Bool {
-        let rootKey = keyPath.split(separator: ".", maxSplits: 1).first.map(String.init) ?? keyPath
+        let dot = keyPath.firstIndex(of: ".")
+        let rootKey = dot.map { String(keyPath[..<$0]) } ?? keyPath
         let declared = LayerProperty.table[rootKey]
         if let declared, !declared.isAnimatable { return false }
         let hasRoot = declared != nil
@@ -128,12 +133,31 @@ extension CALayer {
             || type(of: self).needsDisplay(forKey: rootKey)
             || type(of: self).defaultValue(forKey: rootKey) != nil
         guard hasRoot else { return false }
-        guard rootKey != keyPath else { return true }
+        guard let dot else { return true }
+        if declared != nil, let known = DeclaredSubPaths.shared.answer(for: keyPath) { return known }
         guard let root = value(forKey: rootKey) else { return true }
-        let subpath = String(keyPath.dropFirst(rootKey.count + 1))
+        let subpath = String(keyPath[keyPath.index(after: dot)...])
         if let cells = root as? [CAEmitterCell] { return EmitterCellPath.value(in: cells, at: subpath) != nil }
-        return SubPath.read(root, subpath) != nil
+        let answer = SubPath.read(root, subpath) != nil
+        if declared != nil, root is CGPoint || root is CGSize || root is CGRect || root is CATransform3D {
+            DeclaredSubPaths.shared.keep(answer, for: keyPath)
+        }
+        return answer
     }
+}
+
+/// Whether each sub-path of a declared structure-valued property that was asked about can be
+/// animated: the same for every layer, since the property's type is fixed.
+final class DeclaredSubPaths: @unchecked Sendable {
+    static let shared = DeclaredSubPaths()
+
+    // `lock` guards `answers`.
+    private let lock = NSLock()
+    private var answers: [String: Bool] = [:]
+
+    func answer(for keyPath: String) -> Bool? { lock.withLock { answers[keyPath] } }
+
+    func keep(_ answer: Bool, for keyPath: String) { lock.withLock { answers[keyPath] = answer } }
 }
 
 /// What a custom key set to nil stores when its class gives it a default, so that it reads
