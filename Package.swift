@@ -11,7 +11,8 @@ let nonApplePlatforms: [Platform] = [.linux, .windows, .android, .wasi, .openbsd
 /// Runnable examples: app code only. `DemoSupport` holds the harness (clock, timeline,
 /// flags) and `LayerRenderer` draws the layer trees; neither is part of the library.
 var examples: [Target] {
-    let names = ["onboarding", "onboarding-pager", "cancellable-chain", "layer-graph", "bar-chart", "progress-ring"]
+    let names = ["onboarding", "onboarding-pager", "cancellable-chain", "layer-graph", "bar-chart", "progress-ring",
+                 "drag-retarget"]
     return names.map { name in
         .executableTarget(name: name, dependencies: ["AnimationQueue", "DemoSupport"], path: "Examples/\(name)")
     } + [

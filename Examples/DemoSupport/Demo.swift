@@ -50,6 +50,22 @@ public enum Demo {
         session.clock.schedule(after: delay) { MainActor.assumeIsolated { body() } }
     }
 
+    /// Follows `value` over time: it is read at every frame, and the picture draws it as a
+    /// line in the chart named `chart` (series of one chart share its axes). `value` returns
+    /// nil when there is nothing to draw.
+    ///
+    /// ```swift
+    /// Demo.plot("card x", "retargeted", color: blue) { card.presentation()?.position.x }
+    /// ```
+    public static func plot(_ chart: String, _ label: String, color: CGColor, dashed: Bool = false,
+                            _ value: @escaping @MainActor () -> CGFloat?) {
+        current.plot(chart, label, color: color, dashed: dashed, value)
+    }
+
+    /// Whether the demo runs in virtual time (`--fast`): the clock stands still while main
+    /// thread code runs, so two reads in one callback see the same instant.
+    public static var isVirtualTime: Bool { current.clock.isVirtual }
+
     private static var current: DemoSession {
         guard let session else { preconditionFailure("Call Demo.screen(width:height:) before the rest of the demo.") }
         return session

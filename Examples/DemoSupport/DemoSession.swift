@@ -28,6 +28,8 @@ final class DemoSession {
     private var nextFrame = 0.0
     private var printedEvents = 0
     private var tracker = OperationTracker([])
+    /// What ``Demo/plot(_:_:color:dashed:_:)`` follows, by index in the recording's series.
+    private var plotted: [@MainActor () -> CGFloat?] = []
 
     init(options: DemoOptions, size: CGSize) {
         #if canImport(QuartzCore)
@@ -186,7 +188,7 @@ final class DemoSession {
     /// Prints one line of the timeline and adds it to the recording's steps.
     private func record(label: String, kind: String, at time: TimeInterval) {
         let t = time - start
-        say(String(format: "%8.3f s  ", t) + kind.padding(toLength: 11, withPad: " ", startingAt: 0) + label)
+        say(String(format: "%8.3f s  ", t) + kind.padding(toLength: max(11, kind.count + 1), withPad: " ", startingAt: 0) + label)
         let index = stepIndex[label] ?? {
             recording.steps.append(Recording.Step(label: label, start: nil, end: nil, outcome: nil))
             stepIndex[label] = recording.steps.count - 1
@@ -208,6 +210,12 @@ final class DemoSession {
 
     // MARK: Frames
 
+    func plot(_ chart: String, _ label: String, color: CGColor, dashed: Bool, _ value: @escaping @MainActor () -> CGFloat?) {
+        recording.series.append(Recording.Series(chart: chart, label: label, color: RGBA(color) ?? RGBA(red: 0, green: 0, blue: 0),
+                                                 isDashed: dashed))
+        plotted.append(value)
+    }
+
     private func sampleIfDue() {
         guard clock.now - start >= nextFrame - 1e-9 else { return }
         sample()
@@ -227,6 +235,9 @@ final class DemoSession {
         displayIfNeeded(screen)
         let time = ((clock.now - start) * 1000).rounded() / 1000
         recording.frames.append(Recording.Frame(time: time, root: LayerSnapshot(presentationOf: screen)))
+        for (index, value) in plotted.enumerated() {
+            if let value = value() { recording.series[index].points.append((time, Double(value))) }
+        }
     }
 
     private func displayIfNeeded(_ layer: CALayer) {

@@ -43,6 +43,36 @@ public struct Recording: Sendable, Equatable {
         }
     }
 
+    /// One value followed over time, drawn as a line in the chart named `chart`: a plot that
+    /// shows the shape of a motion (a kink, a smooth turn) that single frames cannot.
+    public struct Series: Sendable, Equatable {
+        /// The chart the line belongs to; series of one chart share its axes.
+        public var chart: String
+        /// The line's name, in the chart's legend.
+        public var label: String
+        /// The line's color.
+        public var color: RGBA
+        /// Whether the line is dashed (for example, what would have happened instead).
+        public var isDashed: Bool
+        /// (seconds since the recording started, value), in time order.
+        public var points: [(time: Double, value: Double)]
+
+        /// Creates a series.
+        public init(chart: String, label: String, color: RGBA, isDashed: Bool = false,
+                    points: [(time: Double, value: Double)] = []) {
+            self.chart = chart
+            self.label = label
+            self.color = color
+            self.isDashed = isDashed
+            self.points = points
+        }
+
+        public static func == (a: Series, b: Series) -> Bool {
+            a.chart == b.chart && a.label == b.label && a.color == b.color && a.isDashed == b.isDashed
+                && a.points.elementsEqual(b.points) { $0.time == $1.time && $0.value == $1.value }
+        }
+    }
+
     /// The title shown above the picture.
     public var title: String
     /// The size of the root layer's area, in points.
@@ -53,14 +83,18 @@ public struct Recording: Sendable, Equatable {
     public var steps: [Step]
     /// Lines describing the run (the printed timeline), shown by the HTML page.
     public var log: [String]
+    /// Values followed over time, drawn as charts under the timeline.
+    public var series: [Series]
 
     /// Creates a recording.
-    public init(title: String, size: CGSize, frames: [Frame] = [], steps: [Step] = [], log: [String] = []) {
+    public init(title: String, size: CGSize, frames: [Frame] = [], steps: [Step] = [], log: [String] = [],
+                series: [Series] = []) {
         self.title = title
         self.size = size
         self.frames = frames
         self.steps = steps
         self.log = log
+        self.series = series
     }
 
     /// The time of the last frame or step end, whichever is later.

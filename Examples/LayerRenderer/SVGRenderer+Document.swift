@@ -17,7 +17,7 @@ extension SVGRenderer {
 
     /// An SVG document that plays the recording: the layers on a stage (an SMIL animation
     /// that shows one frame at a time and loops), the steps as a timeline with a moving
-    /// playhead, and a filmstrip of eight frames for viewers that do not animate.
+    /// playhead, the series as charts under it, and a filmstrip of eight frames for viewers that do not animate.
     public static func document(_ recording: Recording) -> String {
         let frames = distinctFrames(recording.frames)
         let W = Double(recording.size.width), H = Double(recording.size.height)
@@ -25,9 +25,11 @@ extension SVGRenderer {
         let loop = duration + Layout.hold
         let ganttX = Layout.margin + W + Layout.gap
         let ganttHeight = Layout.rowHeight * Double(recording.steps.count) + 48
+        let rightHeight = ganttHeight + (recording.series.isEmpty ? 0 : Layout.gap + chartsHeight(recording.series))
         let width = ganttX + Layout.ganttWidth + Layout.margin
         let stageY = Layout.titleHeight + 8
-        let stripY = stageY + max(H, ganttHeight) + Layout.gap
+        let chartsY = stageY + ganttHeight + Layout.gap
+        let stripY = stageY + max(H, rightHeight) + Layout.gap
         let thumbWidth = (width - 2 * Layout.margin - Double(Layout.thumbsPerRow - 1) * 12) / Double(Layout.thumbsPerRow)
         let scale = min(1, thumbWidth / W)
         let thumbHeight = H * scale + 20
@@ -58,6 +60,7 @@ extension SVGRenderer {
         }
         out += "</g></g>\n"
         out += gantt(recording.steps, duration: duration, loop: loop, x: ganttX, y: stageY)
+        out += charts(recording.series, duration: duration, loop: loop, x: ganttX, y: chartsY)
         // The filmstrip.
         out += "<text x=\"\(f(Layout.margin))\" y=\"\(f(stripY + 12))\" font-weight=\"bold\">Frames</text>\n"
         for (index, frame) in thumbs.enumerated() {

@@ -41,6 +41,22 @@ import Testing
         #expect(svg.contains("cancelled before it started"))
     }
 
+    @Test func chartsPlotEachSeriesUnderTheTimelineOnItsTimeAxis() {
+        var recording = recording()
+        let blue = RGBA(red: 0, green: 0, blue: 1)
+        recording.series = [.init(chart: "dot x", label: "moved", color: blue, points: [(0, 20), (0.5, 100), (1, 180)]),
+                            .init(chart: "dot x", label: "restarted", color: blue, isDashed: true, points: [(0, 20), (1, 120)])]
+        let svg = SVGRenderer.document(recording)
+        // Under the timeline: title 36 + 8, two rows of 22 + 48, a gap of 24 → y = 160; beside
+        // the 200-point stage: x = 16 + 200 + 24 = 240.
+        #expect(svg.contains(##"<g class="chart" transform="translate(240 160)">"##))
+        // Time as on the timeline (x from 170, 342 points for 1 s); values 20…180 over 100 points
+        // upwards from y = 120.
+        #expect(svg.contains(##"stroke="#0000ff" stroke-width="1.5" points="170,120 341,70 512,20">"##))
+        #expect(svg.contains(##"stroke-dasharray="5 3" points="170,120 512,57.5">"##))
+        #expect(svg.components(separatedBy: ##"<g class="chart""##).count == 2)
+    }
+
     @Test func writerChoosesTheFormatByExtension() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
