@@ -66,8 +66,11 @@ enum TurnedAnimation {
         group.beginTime = now
         group.duration = duration
         group.setValue(true, forKey: partKey)
+        // In a paused run, the run's resume may land a hair before the group's begin: it fills
+        // backwards, showing the turn's start.
+        group.fillMode = .backwards
         if staysAttached {
-            group.fillMode = .forwards
+            group.fillMode = .both
             group.isRemovedOnCompletion = false
         }
         return group

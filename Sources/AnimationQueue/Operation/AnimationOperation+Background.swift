@@ -29,7 +29,7 @@ extension AnimationOperation {
              $0.attachment?.resolved)
         }
         let policy = own ?? runs ?? queuePolicy
-        var elapsed: CFTimeInterval = 0
+        var elapsed: CFTimeInterval = 0, animationElapsed: CFTimeInterval = 0
         var copy: CAAnimation?
         if policy == .pause || policy == .keepWallClockTime, let key {
             let now = layer.convertTime(timeSource.now(for: layer), from: nil)
@@ -39,15 +39,18 @@ extension AnimationOperation {
                 // its lock: the lifecycle holds the copy, so it must not.
                 copy?.delegate = nil
                 elapsed = max(0, now - (begin ?? running.beginTime))
+                animationElapsed = max(0, now - running.beginTime)
             } else if let begin, let animation = resolved?.animation?.copy() as? CAAnimation {
                 // Core Animation took it off first: the step's animation is made again, as it
                 // was added (a retarget's turn is not kept). Without a known begin (no one
                 // heard the start) there is no telling where it was, and the step completes.
                 copy = AddedAnimation(resolved: animation, delay: resolved?.delay ?? 0, on: layer, key: key).timing
                 elapsed = max(0, now - begin)
+                animationElapsed = elapsed
             }
         }
-        let leaving = OperationLifecycle.Leaving(policy: policy, elapsed: elapsed, animation: copy)
+        let leaving = OperationLifecycle.Leaving(policy: policy, elapsed: elapsed, animationElapsed: animationElapsed,
+                                                 animation: copy)
         switch stateLock.withLock({ lifecycle.enteredBackground(leaving) }) {
         case nil: break
         case .discardAhead(let ahead): discard(ahead, applyPolicy: false)
@@ -70,17 +73,19 @@ extension AnimationOperation {
             break
         case .finish(let progress):
             perform(progress)
-        case .resume(let animation, let key, let begin, let activeDuration):
-            // A group that begins now and plays the animation from `now − begin` in: its own
-            // begin time would be read as "at the commit" were it 0.
+        case .resume(let animation, let key, let animationBegin, let end):
+            // A group that begins now and plays the animation from `now − animationBegin` in
+            // (its own begin time would be read as "at the commit" were it 0). It fills
+            // backwards: in a paused run, the run's resume may land a hair before its begin.
             let group = CAAnimationGroup()
-            animation.beginTime = begin - now
+            animation.beginTime = animationBegin - now
             group.animations = [animation]
             group.beginTime = now
-            group.duration = begin + activeDuration - now
+            group.duration = end - now
+            group.fillMode = .backwards
             if !animation.isRemovedOnCompletion {
                 group.isRemovedOnCompletion = false
-                group.fillMode = .forwards
+                group.fillMode = .both
             }
             CATransaction.begin()
             CATransaction.setDisableActions(true)

@@ -69,7 +69,7 @@ import Testing
                 return []
             case .background:
                 // The interrupting policy; the others are checked on the scheduler (BackgroundPolicyTests).
-                switch lifecycle.enteredBackground(.init(policy: .interrupt, elapsed: 0, animation: nil)) {
+                switch lifecycle.enteredBackground(.init(policy: .interrupt, elapsed: 0, animationElapsed: 0, animation: nil)) {
                 case nil: return []
                 case .discardAhead(let ahead): return Self.discard(ahead, policy: false)
                 case .finishRunning(let removal, let progress): return Self.summary(removal, progress)

@@ -172,6 +172,81 @@ struct BackgroundPolicyTests {
         scene.expectClean()
     }
 
+    /// A second trip picks up where the first left the step, not further: the time away
+    /// counts neither time.
+    @Test(arguments: Trip.all)
+    func pauseKeepsItsPlaceOverTwoTrips(trip: Trip) async {
+        let scene = Scene(trip, policy: .pause)
+        let run = scene.run()
+        await scene.clock.advance(to: 0.2)
+        await scene.leave()
+        await scene.clock.advance(to: 1.2)
+        await scene.comeBack()
+        await scene.clock.advance(to: 1.4)
+        #expect(abs(scene.x() - 40) < 1e-9)
+        await scene.leave()
+        await scene.clock.advance(to: 2.4)
+        await scene.comeBack()
+        #expect(abs(scene.x() - 40) < 1e-9, "where the second trip left it")
+        await scene.clock.advance(to: 2.6)
+        #expect(abs(scene.x() - 60) < 1e-9)
+        await scene.clock.advance(by: 2)
+        #expect(await run.outcome == .finished)
+        #expect(scene.finishes(run) == ["slide finished 3.000", "drop finished 3.500"])
+        scene.expectClean()
+    }
+
+    /// A trip while the step's run is paused changes nothing the run's resume shows: the step
+    /// goes on from where the run holds it, with no jump at the resume.
+    @Test(arguments: [BackgroundPolicy.pause, .keepWallClockTime])
+    func aTripWhileTheRunIsPausedResumesWithTheRun(policy: BackgroundPolicy) async {
+        let scene = Scene(Trip(variance: [], removesFirst: false), policy: policy)
+        let run = scene.run()
+        await scene.clock.advance(to: 0.2)
+        run.pause()
+        await scene.clock.advance(to: 0.4)
+        await scene.leave()
+        await scene.clock.advance(to: 0.6)
+        await scene.comeBack()
+        #expect(abs(scene.x() - 20) < 1e-9)
+        await scene.clock.advance(to: 0.8)
+        run.resume()
+        await scene.clock.settle()
+        #expect(abs(scene.x() - 20) < 1e-9, "no jump at the resume")
+        await scene.clock.advance(to: 0.9)
+        #expect(abs(scene.x() - 30) < 1e-9)
+        await scene.clock.advance(by: 3)
+        #expect(await run.outcome == .finished)
+        scene.expectClean()
+    }
+
+    /// A retargeted step taken through a trip comes back turning as it was.
+    @Test func aTurnedStepComesBackTurning() async throws {
+        let scene = Scene(Trip(variance: [], removesFirst: false), policy: .pause)
+        let run = scene.run()
+        let slide = try #require(run.operation(ofStep: "slide"))
+        await scene.clock.advance(to: 0.3)
+        slide.retarget(.positionX, to: 200)
+        var samples: [Double] = []
+        for time in [0.499, 0.5, 0.501] {
+            await scene.clock.advance(to: time)
+            samples.append(scene.x())
+        }
+        await scene.leave()
+        await scene.clock.advance(to: 5)
+        await scene.comeBack()
+        #expect(abs(scene.x() - samples[2]) < 1e-9, "where it was")
+        await scene.clock.advance(to: 5.001)
+        // The millisecond it would have played next, at the acceleration it had.
+        let expected = 3 * samples[2] - 3 * samples[1] + samples[0]
+        let velocity = (samples[2] - samples[1]) / 0.001
+        #expect(abs(scene.x() - expected) / 0.001 < 0.01 * abs(velocity) + 1e-6, "as fast as it was")
+        await scene.clock.advance(by: 6)
+        #expect(await run.outcome == .finished)
+        #expect(abs(scene.x() - 200) < 1e-9)
+        scene.expectClean()
+    }
+
     /// A run's policy overrides its queue's, and an operation's own overrides both.
     @Test func theMostSpecificPolicyApplies() async throws {
         let scene = Scene(Trip(variance: [], removesFirst: true), policy: .interrupt)

@@ -83,9 +83,9 @@ extension OperationLifecycle {
 
     /// `enteredForeground`: a suspended animation comes back, or ends.
     enum ForegroundAction {
-        /// Put `animation` back on the layer under `key`, playing as if it began at `begin` (in
-        /// the layer's time) and lasting `activeDuration` from there.
-        case resume(CAAnimation, key: String, begin: CFTimeInterval, activeDuration: CFTimeInterval)
+        /// Put `animation` back on the layer under `key`, playing as if it began at
+        /// `animationBegin`, until the step's `end` (both in the layer's time).
+        case resume(CAAnimation, key: String, animationBegin: CFTimeInterval, end: CFTimeInterval)
         /// Its end passed while away: it finishes, having announced its start.
         case finish(Progress)
     }

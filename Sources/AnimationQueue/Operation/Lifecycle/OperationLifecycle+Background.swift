@@ -7,7 +7,11 @@ extension OperationLifecycle {
     /// and, if its animation is on the layer, how far it had played and a copy of it.
     struct Leaving {
         let policy: BackgroundPolicy
+        /// How far the step had played, in the layer's time.
         let elapsed: CFTimeInterval
+        /// How far the animation on the layer had played: it may have begun after the step did
+        /// (a turn, or one put back after an earlier trip).
+        let animationElapsed: CFTimeInterval
         let animation: CAAnimation?
     }
 }
@@ -25,6 +29,7 @@ extension OperationLifecycle.State {
         attachment.isOnLayer = false
         attachment.reports = OperationLifecycle.Reports()
         attachment.suspension = OperationLifecycle.Suspension(policy: leaving.policy, elapsed: leaving.elapsed,
+                                                              animationElapsed: leaving.animationElapsed,
                                                               animation: animation)
         self = .animating(attachment)
         return true
@@ -35,15 +40,18 @@ extension OperationLifecycle.State {
     /// (wall-clock time); if its end has passed, both its reports are marked in. Nil if the
     /// operation is not suspended.
     func returned(now: (layer: CFTimeInterval, media: CFTimeInterval))
-        -> (OperationLifecycle.Attachment, CAAnimation)? {
+        -> (OperationLifecycle.Attachment, CAAnimation, animationBegin: CFTimeInterval)? {
         guard case .animating(var attachment) = self, let suspension = attachment.suspension else { return nil }
-        let paused = now.layer - suspension.elapsed
-        let begin = suspension.policy == .keepWallClockTime ? attachment.begin?.layer ?? paused : paused
+        // Paused, the step and its animation pick up where they were; keeping wall-clock time,
+        // both keep the begins they had.
+        let keepsTime = suspension.policy == .keepWallClockTime
+        let begin = keepsTime ? attachment.begin?.layer ?? now.layer - suspension.elapsed : now.layer - suspension.elapsed
+        let animationBegin = begin + suspension.elapsed - suspension.animationElapsed
         attachment.begin = (begin, now.media - (now.layer - begin))
         attachment.suspension = nil
         if begin + attachment.activeDuration <= now.layer {
             attachment.reports = OperationLifecycle.Reports(stop: true, completed: true)
         }
-        return (attachment, suspension.animation)
+        return (attachment, suspension.animation, animationBegin)
     }
 }

@@ -139,8 +139,10 @@ extension OperationLifecycle {
     /// A running animation taken off the layer as the app left, to put back when it returns.
     struct Suspension {
         let policy: BackgroundPolicy
-        /// How far the animation had played, in the layer's time, when it was taken off.
+        /// How far the step had played, in the layer's time, when it was taken off.
         let elapsed: CFTimeInterval
+        /// How far the animation on the layer had played then (it may have begun after the step).
+        let animationElapsed: CFTimeInterval
         /// A copy of what was on the layer, put back on the return.
         let animation: CAAnimation
     }

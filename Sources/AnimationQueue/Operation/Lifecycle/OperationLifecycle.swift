@@ -220,12 +220,12 @@ struct OperationLifecycle {
     /// time): a suspended animation goes back on the layer, or, keeping wall-clock time with its
     /// end passed, finishes `.finished`. Nil if it changes nothing.
     mutating func enteredForeground(now: (layer: CFTimeInterval, media: CFTimeInterval)) -> ForegroundAction? {
-        guard let (attachment, animation) = state.returned(now: now) else { return nil }
+        guard let (attachment, animation, animationBegin) = state.returned(now: now) else { return nil }
         // Its end passed while away: both reports count as in.
         guard attachment.reports.areComplete else {
             state = .animating(attachment)
-            return .resume(animation, key: attachment.key, begin: attachment.begin?.layer ?? now.layer,
-                           activeDuration: attachment.activeDuration)
+            return .resume(animation, key: attachment.key, animationBegin: animationBegin,
+                           end: (attachment.begin?.layer ?? now.layer) + attachment.activeDuration)
         }
         return .finish(progress(attachment))
     }
