@@ -8,7 +8,8 @@ import Foundation
 import Testing
 
 /// Thousands of random dependency graphs of animation operations on virtual time, hit by
-/// random cancels, removals, layer releases, pauses and background-thread additions, and
+/// random cancels, removals, layer releases, pauses, background-thread additions, retargets
+/// and trips of the app to the background and back, and
 /// compared after every step with an independent model (``StressOracle``).
 ///
 /// Replay a failure with the seed it prints: `AQ_STRESS_SEED=<seed> swift test --filter

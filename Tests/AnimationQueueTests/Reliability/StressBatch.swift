@@ -75,6 +75,7 @@ final class StressBatch {
         let target = clock.now + interval
         for harness in harnesses { harness.advanceOracle(to: target) }
         await clock.advance(to: target)
+        for harness in harnesses { harness.reconcile(at: target) }
         statistics.steps += 1
     }
 
@@ -87,6 +88,10 @@ final class StressBatch {
         }
         if roll < 0.12, let harness = harnesses.first(where: \.hasDeferred) {
             await addDeferredFromBackground(harness)
+            return
+        }
+        if roll >= 0.94, roll < 0.97 {
+            await backgroundTrip()
             return
         }
         guard let harness = harnesses.filter({ !$0.oracle.isFinished }).randomElement(using: &random) else { return }
@@ -105,6 +110,8 @@ final class StressBatch {
             (event, happened) = ("release layer", harness.releaseRandomLayer(at: now, using: &random))
         case ..<0.82:
             (event, happened) = ("pause/resume run", harness.togglePause(at: now))
+        case ..<0.94:
+            (event, happened) = ("retarget", await harness.retargetRandomOperation(at: now, using: &random))
         default:
             (event, happened) = ("none", false)
         }
@@ -117,6 +124,32 @@ final class StressBatch {
         harness.didLaunch(at: clock.now)
         harnesses.append(harness)
         statistics.count("launch graph from a background thread")
+    }
+
+    /// The app goes to the background and comes back after a random time: Core Animation
+    /// (the engine) and every launched graph's queue hear it, in a random order each way.
+    /// Nothing else happens while it is away.
+    private func backgroundTrip() async {
+        let engineLeavesFirst = random.chance(0.5), engineReturnsFirst = random.chance(0.5)
+        let away = Double.random(in: 0.05...1, using: &random)
+        let box = UncheckedSendableBox((clock, harnesses.compactMap(\.queue)))
+        await onMainQueue {
+            let (clock, queues) = box.value
+            if engineLeavesFirst { clock.engineClock.enterBackground() }
+            for queue in queues { queue.applicationDidEnterBackground() }
+            if !engineLeavesFirst { clock.engineClock.enterBackground() }
+        }
+        for harness in harnesses { harness.didEnterBackground(at: clock.now, engineFirst: engineLeavesFirst) }
+        await clock.settle()
+        await advance(by: away)
+        await onMainQueue {
+            let (clock, queues) = box.value
+            if engineReturnsFirst { clock.engineClock.enterForeground() }
+            for queue in queues { queue.applicationWillEnterForeground() }
+            if !engineReturnsFirst { clock.engineClock.enterForeground() }
+        }
+        for harness in harnesses { harness.didEnterForeground(at: clock.now, engineFirst: engineReturnsFirst) }
+        statistics.count("background trip")
     }
 
     private func addDeferredFromBackground(_ harness: StressGraphHarness) async {
@@ -140,6 +173,7 @@ final class StressBatch {
                 }
             }
         }
+        for harness in harnesses { harness.reconcile(at: clock.now) }
         for harness in harnesses where !reported.contains(harness.id) {
             let found = harness.violations(at: clock.now)
             for layer in harness.layers.compactMap({ $0 }) {
@@ -180,6 +214,9 @@ final class StressBatch {
         for harness in harnesses where !reported.contains(harness.id) {
             var found: [String] = []
             if !harness.oracle.isFinished { found.append("the oracle expects work left after the drain") }
+            for (index, layer) in harness.layers.enumerated() {
+                if let keys = layer?.animationKeys(), !keys.isEmpty { found.append("layer \(index) holds \(keys) after the drain") }
+            }
             if let run = harness.run {
                 let expected = harness.expectedRunOutcome
                 if !run.isFinished {

@@ -13,7 +13,7 @@ final class StressGraphHarness: @unchecked Sendable {
     // a background thread while it waits for them: no two threads touch it at once.
     let id: Int
     let spec: StressGraphSpec
-    private(set) var oracle: StressOracle
+    var oracle: StressOracle
     let probe: StressProbe
     /// Strong references; nil once the test released the layer.
     private(set) var layers: [CALayer?]
@@ -24,7 +24,9 @@ final class StressGraphHarness: @unchecked Sendable {
     private(set) var isLaunched = false
     private(set) var hasDeferred: Bool
     /// The events injected, for the report of a failure.
-    private(set) var log: [String] = []
+    var log: [String] = []
+    /// The queue's background policy, chosen at random.
+    let backgroundPolicy: BackgroundPolicy
 
     init(id: Int, spec: StressGraphSpec, clock: AnimationTestClock, random: inout SeededGenerator) {
         self.id = id
@@ -50,6 +52,7 @@ final class StressGraphHarness: @unchecked Sendable {
         weakLayers = layers.map(WeakReference.init)
         oracle = StressOracle(spec: spec, initialValues: initial)
         hasDeferred = spec.operations.contains { $0.isDeferred }
+        backgroundPolicy = [.pause, .complete, .interrupt, .keepWallClockTime].randomElement(using: &random)!
     }
 
     /// The layer a plan's run keeps as its timing host (its first step's), which the test
@@ -61,6 +64,7 @@ final class StressGraphHarness: @unchecked Sendable {
     /// Creates the operations (or plan) and adds the first batch to a new queue.
     func launch(lifetimes: LifetimeTracker, threads: ThreadCounter) {
         let queue = AnimationQueue(name: "stress-\(id)-\(UUID())")
+        queue.backgroundPolicy = backgroundPolicy
         self.queue = queue
         lifetimes.track(queue, as: "queue")
         let animations = spec.operations.map { TrackedAnimation(base: $0.animation(), lifetimes: lifetimes, threads: threads) }
@@ -153,7 +157,8 @@ final class StressGraphHarness: @unchecked Sendable {
             guard let layer else { continue }
             for key in layer.animationKeys() ?? [] {
                 // A running animation began already; one committed ahead begins later.
-                guard let animation = layer.animation(forKey: key), animation.beginTime <= now + 1e-9,
+                // A retarget's settling animation belongs to no operation.
+                guard !Self.isSettling(key), let animation = layer.animation(forKey: key), animation.beginTime <= now + 1e-9,
                       let channel = Self.channel(of: animation),
                       let index = spec.operations.first(where: {
                           $0.layer == layerIndex && $0.channel == channel && oracle.isRunning($0.index)

@@ -34,24 +34,37 @@ struct StressOracle {
     struct Ahead { var begin: TimeInterval; var end: TimeInterval; var from: Double; var removed = false }
 
     let spec: StressGraphSpec
-    private let dependents: [[Int]]
-    private(set) var phases: [Phase]
+    let dependents: [[Int]]
+    var phases: [Phase]
     /// Local time each operation announced its start; nil if it never started.
     private(set) var startTimes: [TimeInterval?]
-    private(set) var aheads: [Ahead?]
-    private var plannedEnds: [TimeInterval?]
+    var aheads: [Ahead?]
+    var plannedEnds: [TimeInterval?]
     /// The from-value each started operation plays from: its own, or, without one, what the
     /// layer showed when it was resolved (the model value: no other operation animates the
     /// channel then), at its start or, adopted, at its commit ahead.
-    private var resolvedFroms: [Double]
+    var resolvedFroms: [Double]
     /// The model value of each layer's channels.
-    private(set) var values: [[StressChannel: Double]]
+    var values: [[StressChannel: Double]]
     private(set) var layerAlive: [Bool]
     private(set) var isPaused = false
     private var pausedTotal: TimeInterval = 0
     private var pausedAt: TimeInterval = 0
     /// Whether the run (or queue) as a whole was cancelled.
     private(set) var wasCancelledAsAWhole = false
+    /// Running operations turned by a retarget: a spring settles the turn, so their end is
+    /// not known here, and they end when the scheduler reports it (see `finishTurned`).
+    var turned: [Bool]
+    /// The latest target a retarget gave each operation: kept until it starts if it has
+    /// not, then its final value.
+    var retargets: [Double?]
+    /// Channels whose model value a cancel set to what a turned motion showed, which this
+    /// model does not compute: the harness reads them back from the layer.
+    var unknownValues: [(layer: Int, channel: StressChannel)] = []
+    /// The app is in the background: nothing starts or ends until it returns.
+    var background: Background?
+    /// Whether the app has been in the background since the graph was launched.
+    var hasBeenInBackground = false
 
     init(spec: StressGraphSpec, initialValues: [[StressChannel: Double]]) {
         self.spec = spec
@@ -64,6 +77,8 @@ struct StressOracle {
         resolvedFroms = Array(repeating: .nan, count: count)
         values = initialValues
         layerAlive = Array(repeating: true, count: spec.layerCount)
+        turned = Array(repeating: false, count: count)
+        retargets = Array(repeating: nil, count: count)
     }
 
     /// The graph's local time at virtual time `time`.
@@ -110,11 +125,12 @@ struct StressOracle {
 
     /// Plays natural ends up to virtual time `time`.
     mutating func advance(to time: TimeInterval) {
+        guard background == nil else { return }
         let now = localTime(time)
         while true {
             var earliest: (index: Int, end: TimeInterval)?
             for operation in spec.operations {
-                guard case .running(let start) = phases[operation.index] else { continue }
+                guard case .running(let start) = phases[operation.index], !turned[operation.index] else { continue }
                 let end = start + operation.delay + operation.duration
                 if end <= now, end < (earliest?.end ?? .infinity) { earliest = (operation.index, end) }
             }
@@ -217,12 +233,16 @@ struct StressOracle {
         case .pending, .parked:
             break
         case .running(let start):
-            let value: Double = switch operation.policy {
-            case .holdPresentation: operation.value(atElapsed: now - start, from: resolvedFroms[index])
+            let value: Double? = switch operation.policy {
+            case .holdPresentation: turned[index] ? nil : operation.value(atElapsed: now - start, from: resolvedFroms[index])
             case .revert: resolvedFroms[index]
-            case .complete: operation.to
+            case .complete: retargets[index] ?? operation.to
             }
-            if layerAlive[operation.layer] { values[operation.layer][operation.channel] = value }
+            if layerAlive[operation.layer] {
+                if let value { values[operation.layer][operation.channel] = value } else {
+                    unknownValues.append((operation.layer, operation.channel))
+                }
+            }
         }
         phases[index] = .finished(.cancelled)
         for dependent in dependents[index] where spec.operations[dependent].dependencyPolicy == .cancel {
@@ -231,7 +251,8 @@ struct StressOracle {
     }
 
     /// Starts every added operation whose dependencies have all finished.
-    private mutating func startReady(at now: TimeInterval) {
+    mutating func startReady(at now: TimeInterval) {
+        guard background == nil else { return }
         var changed = true
         while changed {
             changed = false
@@ -248,6 +269,15 @@ struct StressOracle {
     }
 
     private mutating func start(_ index: Int, at now: TimeInterval) {
+        begin(index, at: now)
+        // A retarget asked for before the start turns the motion as it begins.
+        if let target = retargets[index], isRunning(index) {
+            values[spec.operations[index].layer][spec.operations[index].channel] = target
+            turned[index] = true
+        }
+    }
+
+    private mutating func begin(_ index: Int, at now: TimeInterval) {
         let operation = spec.operations[index]
         guard layerAlive[operation.layer] else {
             phases[index] = .finished(.interrupted)
@@ -281,7 +311,7 @@ struct StressOracle {
     }
 
     /// Gapless plans: commits each dependent whose dependencies all have a planned end.
-    private mutating func commitDependentsAhead(of index: Int) {
+    mutating func commitDependentsAhead(of index: Int) {
         guard spec.kind == .gaplessPlan else { return }
         for dependent in dependents[index] where phases[dependent] == .pending && aheads[dependent] == nil {
             let step = spec.operations[dependent]
