@@ -69,6 +69,7 @@ struct PropertyAnimationInput {
         let animation = make()
         animation.keyPath = keyPath
         animation.fromValue = fromValue
+        if from == nil && !isAdditive { TakenOverAnimation.markFromShown(animation) }
         animation.toValue = to
         // Both are off on a new animation.
         if isAdditive { animation.isAdditive = true }

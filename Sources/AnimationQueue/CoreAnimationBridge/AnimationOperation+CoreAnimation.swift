@@ -31,6 +31,7 @@ extension AnimationOperation {
     func attach(_ add: PreparedAdd, to layer: CALayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        let takeovers = takeOver(at: add.resolved.finalValues, on: layer, adding: add.plan)
         letRunKeepModel(add.resolved.finalValues, of: layer)
         writeModel(add.resolved.finalValues, on: layer)
         supersedeEarlierWriters(of: add.resolved.finalValues, on: layer)
@@ -46,6 +47,7 @@ extension AnimationOperation {
             plan.timing.delegate = nil
         }
         CATransaction.commit()
+        playOn(takeovers, on: layer)
     }
 
     /// What the lifecycle hears about a prepared add, before it is attached. The step's begin
@@ -142,6 +144,17 @@ extension AnimationOperation {
         CATransaction.setDisableActions(true)
         apply(cancellationPolicy, of: removal.resolved, to: layer, leaving: removal.overwrittenKeyPaths)
         removeAnimation(key: removal.key, hasTransition: removal.hasTransition, from: layer)
+        for key in removal.offsetKeys { layer.removeAnimation(forKey: key) }
+        CATransaction.commit()
+    }
+
+    /// Takes the running animation off without the cancellation policy, with the offsets the
+    /// operation owns, in a transaction of its own.
+    func remove(_ removal: OperationLifecycle.Removal) {
+        guard let layer else { return }
+        CATransaction.begin()
+        removeAnimation(key: removal.key, hasTransition: removal.hasTransition, from: layer)
+        for key in removal.offsetKeys { layer.removeAnimation(forKey: key) }
         CATransaction.commit()
     }
 

@@ -92,7 +92,7 @@ enum TurnedAnimation {
     /// of a group an earlier turn built, moved to the new group's time, else the animation
     /// itself, which began with the step at `stepBegin`. The springs of an earlier turn that
     /// have settled by now are left out (they rest at an offset of 0).
-    private static func topLevelParts(of running: CAAnimation, stepBegin: CFTimeInterval,
+    static func topLevelParts(of running: CAAnimation, stepBegin: CFTimeInterval,
                                       now: CFTimeInterval) -> [CAAnimation] {
         guard isPart(running), let group = running as? CAAnimationGroup else {
             let copy = running.copy() as! CAAnimation
@@ -113,7 +113,7 @@ enum TurnedAnimation {
     /// `animation` (a copy the caller owns) with its motion of `keyPath` made an offset from
     /// `base`; nil to leave it out: an earlier turn's hold, or an animation of a `dropping` key
     /// path. Sets `failed` if a value cannot be offset.
-    private static func offsetting(_ animation: CAAnimation, keyPath: String, from base: Any, dropping: Set<String>,
+    static func offsetting(_ animation: CAAnimation, keyPath: String, from base: Any, dropping: Set<String>,
                                    failed: inout Bool) -> CAAnimation? {
         if let group = animation as? CAAnimationGroup {
             group.animations = (group.animations ?? []).compactMap {
@@ -159,18 +159,26 @@ enum TurnedAnimation {
         return copy
     }
 
-    /// Whether another animation on `layer` than the one under `key` animates `keyPath` (or a
-    /// key path that contains it, or that it contains): then a turn holds its base.
+    /// Whether another animation on `layer` than the one under `key` replaces the value of
+    /// `keyPath` (or of a key path that contains it, or that it contains): then a turn holds
+    /// its base. Additive animations only offset the base, as the turn does.
     static func othersAnimate(_ keyPath: String, on layer: CALayer, besides key: String) -> Bool {
         func animates(_ animation: CAAnimation) -> Bool {
             if let group = animation as? CAAnimationGroup { return (group.animations ?? []).contains(where: animates) }
-            guard let path = (animation as? CAPropertyAnimation)?.keyPath else { return false }
-            return path == keyPath || path.hasPrefix(keyPath + ".") || keyPath.hasPrefix(path + ".")
+            guard let property = animation as? CAPropertyAnimation, let path = property.keyPath,
+                  !property.isAdditive else { return false }
+            return keyPathsOverlap(path, keyPath)
         }
         for other in layer.animationKeys() ?? [] where other != key {
             if let animation = layer.animation(forKey: other), animates(animation) { return true }
         }
         return false
+    }
+
+    /// Whether `a` and `b` name the same property or one lies inside the other (`position`
+    /// and `position.x`).
+    static func keyPathsOverlap(_ a: String, _ b: String) -> Bool {
+        a == b || a.hasPrefix(b + ".") || b.hasPrefix(a + ".")
     }
 
     /// Whether a turn added `animation` (a hold, a settling spring, or a turn's group).

@@ -248,7 +248,7 @@ extension AnimationOperation {
         if removal.appliesPolicy {
             writeCancellationPolicy(removal)
         } else {
-            removeAnimation(key: removal.key, hasTransition: removal.hasTransition)
+            remove(removal)
         }
         if let finish = progress.finish { announceFinish(finish) }
     }

@@ -138,6 +138,8 @@ extension AnimationOperation {
         LayerModelAccess.set(retarget.target, at: retarget.keyPath, of: layer)
         if let shown, let settle = TurnedAnimation.settling(retarget.keyPath, from: shown, to: retarget.target,
                                                             spring: retarget.spring ?? .smooth) {
+            // An offset on the model: a step that begins on the key path carries it on.
+            TakenOverAnimation.markOffset(settle)
             layer.add(settle, forKey: animationKey + ".settle." + retarget.keyPath)
         }
         CATransaction.commit()

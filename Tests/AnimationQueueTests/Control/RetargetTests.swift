@@ -25,52 +25,13 @@ struct RetargetTests {
 
     /// The presentation value at `keyPath` (a number, or a point's x).
     static func shown(_ layer: CALayer, _ keyPath: String = "position.x") -> Double {
-        let presentation = layer.presentation() ?? layer
-        return number(presentation.value(forKeyPath: keyPath)) ?? .nan
+        MotionSample.shown(layer, keyPath)
     }
 
-    /// What the layer shows around a turn at `time`: 2 ms and 1 ms before, at the turn before
-    /// and after it, and 1 ms after.
-    struct Turn {
-        var twoBefore: Double, before: Double, atBefore: Double, atAfter: Double, after: Double
-        /// Measured over the millisecond before the turn, and the one after.
-        var velocityBefore: Double { (atBefore - before) / 0.001 }
-        var velocityAfter: Double { (after - atAfter) / 0.001 }
-        /// The velocity over the millisecond after the turn had the motion gone on with the
-        /// acceleration it had before: the quadratic through the three samples before.
-        var velocityExpected: Double { velocityBefore + ((atBefore - before) - (before - twoBefore)) / 0.001 }
-
-        /// The value is continuous to 1e-6, and the velocity after the turn is the one the
-        /// motion had (carried on at its acceleration), to 1 % of its size plus 1e-6.
-        func expectSmooth(_ comment: Comment = "", sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(abs(atAfter - atBefore) <= 1e-6, "value jumped \(atBefore) → \(atAfter) \(comment)",
-                    sourceLocation: sourceLocation)
-            let tolerance = 0.01 * abs(velocityBefore) + 1e-6
-            #expect(abs(velocityAfter - velocityExpected) <= tolerance,
-                    "velocity \(velocityBefore) → \(velocityAfter), expected \(velocityExpected) \(comment)",
-                    sourceLocation: sourceLocation)
-        }
-    }
-
-    /// Plays to `time`, retargets with `retarget` there, and samples around it (the retarget is
-    /// made as the main thread samples at `time`, the way a gesture handler makes it).
+    /// Plays to `time`, retargets with `retarget` there, and samples around it.
     func turn(_ layer: CALayer, _ keyPath: String = "position.x", at time: TimeInterval,
-              _ retarget: () -> Void) async -> Turn {
-        await fixture.clock.advance(to: time - 0.002)
-        let twoBefore = Self.shown(layer, keyPath)
-        await fixture.clock.advance(to: time - 0.001)
-        let before = Self.shown(layer, keyPath)
-        await fixture.clock.advance(to: time)
-        let atBefore = Self.shown(layer, keyPath)
-        retarget()
-        // At the same instant, once the main thread's turn has committed: other tests on the
-        // main actor may leave an implicit transaction open in this turn, which holds the
-        // retarget's own transaction until it commits.
-        await fixture.clock.settle()
-        let atAfter = Self.shown(layer, keyPath)
-        await fixture.clock.advance(to: time + 0.001)
-        return Turn(twoBefore: twoBefore, before: before, atBefore: atBefore, atAfter: atAfter,
-                    after: Self.shown(layer, keyPath))
+              _ retarget: () -> Void) async -> MotionSample {
+        await MotionSample.around(time, on: layer, keyPath, clock: fixture.clock, change: retarget)
     }
 
     /// Runs `animation` on a fresh layer as the step "move" of a plan, with a dependent step
@@ -185,7 +146,7 @@ struct RetargetTests {
     @Test func aTurnedStepTurnsAgain() async throws {
         let (run, layer, _) = run(BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .easeInEaseOut))
         let step = try #require(run.operation(ofStep: "move"))
-        var turns: [Turn] = []
+        var turns: [MotionSample] = []
         for (index, target) in [300.0, -50, 120, 121].enumerated() {
             turns.append(await turn(layer, at: 0.3 + Double(index) * 0.13) { step.retarget(.positionX, to: CGFloat(target)) })
         }
@@ -198,9 +159,8 @@ struct RetargetTests {
         #expect(run.recordedEvents.filter { $0.kind == .retargeted }.count == 4)
     }
 
-    /// A step that began over an earlier one on the same key path (still attached beneath it)
-    /// turns as smoothly: the turn holds its base at the new target over whatever the earlier
-    /// animation shows.
+    /// A step that began over an earlier one on the same key path, taking it over (the
+    /// earlier motion plays on beneath it as an offset), turns as smoothly.
     @Test func aStepOverAnEarlierAnimationOfItsKeyPathTurnsSmoothly() async throws {
         let layer = fixture.layer()
         layers.layers.append(layer)
@@ -213,7 +173,8 @@ struct RetargetTests {
         let turn = await turn(layer, at: 0.8) { second.retarget(.positionX, to: 50) }
         turn.expectSmooth()
         await fixture.clock.advance(by: 6)
-        #expect(first.outcome == .finished && second.outcome == .finished)
+        #expect(first.outcome == .interrupted && first.takeover?.blendedKeyPaths == ["position.x"])
+        #expect(second.outcome == .finished)
         #expect(abs(Self.shown(layer) - 50) < 1e-9)
         #expect(layer.animationKeys() ?? [] == [])
     }

@@ -178,11 +178,12 @@ struct CancellationPolicyTests {
         #expect(layer.animationKeys() == nil)
     }
 
-    /// A later operation on the same key path wrote the model after this one: cancelling the
-    /// earlier one leaves that key path to it, under every policy, whether the later one is
-    /// still running or has finished. (Core Animation shows the animation added last.)
+    /// A later operation on the same key path takes the earlier one over as it begins: the
+    /// earlier one finishes `.interrupted` at once, its takeover naming the key path, and a
+    /// cancel of it afterwards changes nothing, under every policy, whether the later one is
+    /// still running or has finished. The layer ends on the later one's value, detached.
     @Test(arguments: [CancellationPolicy.holdPresentation, .revert, .complete], [false, true])
-    func cancellingAnEarlierOperationLeavesALaterOnesValue(policy: CancellationPolicy, laterFinishes: Bool) async {
+    func aLaterOperationTakesOverAnEarlierOnesKeyPath(policy: CancellationPolicy, laterFinishes: Bool) async {
         let fixture = QueueFixture()
         let layer = fixture.layer()
         let earlier = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear))
@@ -190,14 +191,18 @@ struct CancellationPolicyTests {
         fixture.queue.addOperation(earlier)
         await fixture.clock.advance(by: 0.5)                 // earlier shows 25
         let later = AnimationOperation(layer: layer, animation: BasicAnimation(.positionX, to: 200, duration: 1, timing: .linear))
+        later.name = "later"
         fixture.queue.addOperation(later)
+        await fixture.clock.advance(by: 0)
+        #expect(earlier.outcome == .interrupted)
+        #expect(earlier.takeover?.keyPaths == ["position.x"] && earlier.takeover?.newerOperationName == "later")
         await fixture.clock.advance(by: laterFinishes ? 1 : 0.25)
         #expect(layer.position.x == 200)
         earlier.cancel()
         await fixture.clock.advance(by: 0)
-        #expect(earlier.outcome == .cancelled)
+        #expect(earlier.outcome == .interrupted)
         #expect(layer.position.x == 200)
-        await fixture.clock.advance(by: 1)
+        await fixture.clock.advance(by: 2)
         #expect(later.outcome == .finished)
         #expect(layer.position.x == 200 && layer.presentation()?.position.x == 200)
         #expect(layer.animationKeys() == nil)

@@ -99,11 +99,20 @@ extension OperationLifecycle {
         case takeOver(removing: (key: String, hasTransition: Bool), start: StartAnnouncement?)
     }
 
+    /// What a takeover leads to: the main thread replaces the running animation, which the
+    /// attachment describes, by what plays on, and then announces the finish.
+    struct TakeoverAction {
+        let attachment: Attachment
+        let progress: Progress
+    }
+
     /// An animation the operation takes off its layer itself.
     struct Removal {
         let key: String
         let resolved: ResolvedAnimation
         let hasTransition: Bool
+        /// The offsets of the steps it took over, which come off with it.
+        let offsetKeys: [String]
         /// Write the cancellation policy to the model first.
         let appliesPolicy: Bool
         /// The key paths a later operation has written since; the policy leaves them to it.

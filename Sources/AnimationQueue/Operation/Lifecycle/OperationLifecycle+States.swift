@@ -124,6 +124,9 @@ extension OperationLifecycle {
         /// Taken off the layer as the app left, to be put back when it returns (a
         /// ``BackgroundPolicy/pause`` or ``BackgroundPolicy/keepWallClockTime`` policy).
         var suspension: Suspension?
+        /// The keys of the offsets that carry the motion of the steps this one took over
+        /// (``OperationLifecycle/ownsOffsets(_:)``).
+        var offsetKeys: [String] = []
 
         /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
         /// ``MediaTiming/fillsForwards``).
@@ -161,6 +164,8 @@ extension OperationLifecycle {
         /// dependency ended still begins at that end.
         let plannedEnd: CFTimeInterval?
         let batch: Int?
+        /// Set when a newer step took the operation's motion over (it ended `.interrupted`).
+        var takeover: AnimationTakeover?
     }
 
     /// The operation's settings, which its public properties and its queue and run set.
@@ -212,6 +217,17 @@ extension OperationLifecycle {
 }
 
 extension OperationLifecycle.State {
+    var takeover: AnimationTakeover? {
+        if case .finished(let finished) = self { finished.takeover } else { nil }
+    }
+
+    /// Keeps `takeover` on a finished operation.
+    mutating func recordTakeover(_ takeover: AnimationTakeover) {
+        guard case .finished(var finished) = self else { return }
+        finished.takeover = takeover
+        self = .finished(finished)
+    }
+
     var outcome: AnimationOutcome? {
         switch self {
         case .finished(let finished): finished.outcome

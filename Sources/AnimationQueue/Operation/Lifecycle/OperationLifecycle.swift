@@ -60,6 +60,13 @@ struct OperationLifecycle {
         state.updateAttachment { $0.overwrittenKeyPaths.formUnion(keyPaths) }
     }
 
+    /// The animations under `keys` carry the motion of steps this one took over, as offsets
+    /// (main thread): they come off with this operation's animation when it is cancelled or
+    /// removed, since what the layer shows includes them.
+    mutating func ownsOffsets(_ keys: [String]) {
+        state.updateAttachment { $0.offsetKeys += keys }
+    }
+
     // MARK: Events
 
     /// `start()` ran. Nil if the operation had started already.
@@ -289,6 +296,20 @@ struct OperationLifecycle {
         return progress(attachment)
     }
 
+    /// A newer step on the layer took over key paths the running animation moves (main
+    /// thread): the operation finishes `.interrupted` at once and keeps `takeover`; the main
+    /// thread replaces its animation by what plays on (``AnimationTakeover``). Nil if it is
+    /// not moving on the layer: not begun, stopped, cancelled, suspended, a cross-fade, on its
+    /// run's timeline, or finished.
+    mutating func takenOver(_ takeover: AnimationTakeover) -> TakeoverAction? {
+        guard case .animating(let attachment) = state, attachment.isOnLayer, attachment.reports.stop == nil,
+              !attachment.isCancelRequested, !attachment.removalSeen, !attachment.hasTransition,
+              attachment.suspension == nil else { return nil }
+        let progress = finishRemoving(attachment)
+        state.recordTakeover(takeover)
+        return TakeoverAction(attachment: attachment, progress: progress)
+    }
+
     // MARK: Helpers
 
     /// An event the lifecycle's state cannot receive: a bug in the operation.
@@ -306,7 +327,7 @@ struct OperationLifecycle {
             }
             var attachment = attachment(of: fresh, activeDuration: active, batch: batch)
             attachment.isCancelRequested = true
-            let removal = Removal(key: key, resolved: fresh.resolved, hasTransition: fresh.hasTransition,
+            let removal = Removal(key: key, resolved: fresh.resolved, hasTransition: fresh.hasTransition, offsetKeys: [],
                                   appliesPolicy: true, overwrittenKeyPaths: [])
             return .attach(discarding: unstarted.ahead, finishRemoving(attachment), cancelling: removal)
         }

@@ -1,0 +1,140 @@
+import Foundation
+
+// A step that begins on a key path another step is still moving on the same layer takes it
+// over (`AnimationTakeover`; the Core Animation side is `TakenOverAnimation`).
+extension AnimationOperation {
+    /// What a newer step did to the motion already on its layer as it began: the older
+    /// operations it took over, each with what plays on of its animation, and the offsets
+    /// already there that its animation would hide.
+    struct Takeovers {
+        struct TakenOver {
+            let operation: AnimationOperation
+            let action: OperationLifecycle.TakeoverAction
+            let offsets: CAAnimation?
+            let rest: CAAnimation?
+        }
+
+        var takenOver: [TakenOver] = []
+        var moved: [(key: String, animation: CAAnimation)] = []
+        /// The keys of offsets the step's own from-value hides for good: they come off.
+        var hidden: [String] = []
+    }
+
+    /// A newer step's takeover of the motion on the layer: the older step finishes
+    /// `.interrupted`, and ``takeover`` says which key paths were taken over and by whom; nil
+    /// if the operation was not taken over. See ``AnimationTakeover`` for what the layer does.
+    public var takeover: AnimationTakeover? { withLifecycle { $0.state.takeover } }
+
+    /// Takes over, as this operation begins, the steps still moving on `layer` at the key paths
+    /// of `values`, its final values (main thread, inside the transaction that attaches it,
+    /// before it writes them to the model): each finishes `.interrupted` at once, and `plan`'s
+    /// basic and spring animations that start from what the layer shows start from the model
+    /// instead, wherever the older motion goes on as an offset. Add what it returns after this
+    /// operation's animation, with ``playOn(_:on:)``.
+    func takeOver(at values: [(keyPath: String, value: Any?)], on layer: CALayer,
+                  adding plan: AddedAnimation?) -> Takeovers {
+        guard plan?.transition == nil, let keys = layer.animationKeys(), !keys.isEmpty else { return Takeovers() }
+        let keyPaths = values.map(\.keyPath)
+        func overlapsOurs(_ path: String) -> Bool { keyPaths.contains { TurnedAnimation.keyPathsOverlap(path, $0) } }
+        var earlier: [AnimationOperation] = []
+        for key in keys {
+            guard let other = (layer.animation(forKey: key)?.delegate as? AnimationObserver)?.operation,
+                  other !== self, !earlier.contains(where: { $0 === other }) else { continue }
+            earlier.append(other)
+        }
+        let fromShown = plan.map { TakenOverAnimation.startingFromShown(in: $0.timing) } ?? []
+        let mediaNow = timeSource.now(for: layer)
+        let now = layer.convertTime(mediaNow, from: nil)
+        var takeovers = Takeovers()
+        let batch = withLifecycle { $0.attachment?.batch }
+        // Key paths of this step's that an older step still controls (it was not taken over),
+        // and those where older motion goes on as an offset.
+        var controlled: [String] = [], offset: [String] = []
+        for other in earlier {
+            let theirs = other.animatedKeyPaths.filter(overlapsOurs)
+            guard !theirs.isEmpty, let attachment = other.withLifecycle({ $0.attachment }) else { continue }
+            let running = layer.animation(forKey: attachment.key)
+            var bases: [String: Any] = [:]
+            for keyPath in theirs where !attachment.overwrittenKeyPaths.contains(keyPath) {
+                let base = LayerModelAccess.value(of: layer, at: keyPath)
+                if let base, TakenOverAnimation.canOffset(base),
+                   fromShown.contains(where: { TurnedAnimation.keyPathsOverlap($0.keyPath!, keyPath) }) {
+                    bases[keyPath] = base
+                }
+            }
+            var remainder: (offsets: CAAnimation?, rest: CAAnimation?) = (nil, nil)
+            if let running {
+                // Unheard, the begin is the one Core Animation stored at the commit, or now for
+                // an animation added in this batch, whose transaction has not committed.
+                let sameBatch = attachment.batch != nil && attachment.batch == batch
+                let begin = attachment.begin?.layer ?? (sameBatch && running.beginTime == 0 ? now : running.beginTime)
+                remainder = TakenOverAnimation.remainder(
+                    of: running, begin: begin,
+                    activeDuration: attachment.activeDuration, now: now, offsetting: bases,
+                    dropping: attachment.overwrittenKeyPaths.union(theirs))
+            }
+            let blended = remainder.offsets == nil ? [] : bases.keys.sorted()
+            let record = AnimationTakeover(keyPaths: theirs, blendedKeyPaths: blended, newerOperationName: name,
+                                           time: mediaNow)
+            guard let action = other.stateLock.withLock({ other.lifecycle.takenOver(record) }) else {
+                controlled += theirs
+                continue
+            }
+            offset += blended
+            takeovers.takenOver.append(.init(operation: other, action: action, offsets: remainder.offsets,
+                                             rest: remainder.rest))
+        }
+        let starts = fromShown.filter { start in
+            !controlled.contains { TurnedAnimation.keyPathsOverlap($0, start.keyPath!) }
+        }
+        let startPaths = starts.map { $0.keyPath! }
+        for found in TakenOverAnimation.offsets(on: layer, moving: keyPaths) {
+            if startPaths.contains(where: { TakenOverAnimation.animates(found.animation, overlapping: $0) }) {
+                takeovers.moved.append(found)
+            } else {
+                // This step starts from a value of its own, or has nothing to animate: it
+                // would hide the offset until it ends, and show its rest then.
+                takeovers.hidden.append(found.key)
+            }
+        }
+        for start in starts {
+            let path = start.keyPath!
+            let isOffset = offset.contains { TurnedAnimation.keyPathsOverlap($0, path) }
+                || takeovers.moved.contains { TakenOverAnimation.animates($0.animation, overlapping: path) }
+            if isOffset, let model = LayerModelAccess.value(of: layer, at: path) { start.fromValue = model }
+        }
+        return takeovers
+    }
+
+    /// Replaces the animations of the steps taken over by what plays on of them, moves the
+    /// offsets already there above this operation's animation, which was just added, and then
+    /// announces the finishes of the steps taken over (main thread). It is a transaction of
+    /// its own, after the one that added this operation's animation, whose completion must
+    /// not wait for them. This operation owns the offsets.
+    func playOn(_ takeovers: Takeovers, on layer: CALayer) {
+        guard !takeovers.takenOver.isEmpty || !takeovers.moved.isEmpty || !takeovers.hidden.isEmpty else { return }
+        let key = animationKey
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for hidden in takeovers.hidden { layer.removeAnimation(forKey: hidden) }
+        var owned: [String] = []
+        func addOffset(_ animation: CAAnimation) {
+            let offsetKey = key + ".over\(owned.count)"
+            layer.add(animation, forKey: offsetKey)
+            owned.append(offsetKey)
+        }
+        for moved in takeovers.moved {
+            layer.removeAnimation(forKey: moved.key)
+            addOffset(moved.animation)
+        }
+        for taken in takeovers.takenOver {
+            let olderKey = taken.action.attachment.key
+            layer.removeAnimation(forKey: olderKey)
+            if let rest = taken.rest { layer.add(rest, forKey: olderKey + ".playsOn") }
+            if let offsets = taken.offsets { addOffset(offsets) }
+        }
+        CATransaction.commit()
+        if !owned.isEmpty { stateLock.withLock { lifecycle.ownsOffsets(owned) } }
+        for taken in takeovers.takenOver { taken.operation.perform(taken.action.progress) }
+    }
+}
