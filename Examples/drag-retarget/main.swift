@@ -1,17 +1,19 @@
-// Retargeting keeps the velocity. Two motions are interrupted and turned toward new targets:
+// Interrupting keeps the velocity. Three motions are interrupted mid-flight:
 //   - a card springs into place; a drag catches it on the way, follows the finger for a few
 //     frames (each frame retargets the card's x to the finger), and on release the card
 //     springs to its resting place from where it is, at the speed it has;
-//   - a badge heads right on an ease-in-ease-out curve; a tap sends it back left mid-flight.
+//   - a badge heads right on an ease-in-ease-out curve; a tap sends it back left mid-flight;
+//   - a chip springs right; a flick starts a new step of its own on the chip's x, a spring
+//     back left, which takes the moving chip over.
 // Below each one, a pale twin shows what cancel-and-restart does instead: at the same instants
 // it removes its animation and starts a new one, with the same spring, from where it stands,
-// at rest. The picture's charts plot both x positions frame by frame: the retargeted line
-// turns smoothly, the restarted one kinks at each event.
+// at rest. The picture's charts plot both x positions frame by frame: the retargeted (or taken
+// over) line turns smoothly, the restarted one kinks at each event.
 //
-// At each retarget the example samples the card's (or badge's) presentation 1 ms apart on
-// either side and prints its value and velocity just before and just after; it exits with
-// status 1 if the value jumps or the velocity changes. Both need virtual time (--fast), where
-// the clock stands still while code runs; in real time the example only plays.
+// At each interruption the example samples the layer's presentation 1 ms apart on either side
+// and prints its value and velocity just before and just after; it exits with status 1 if the
+// value jumps or the velocity changes. Both need virtual time (--fast), where the clock stands
+// still while code runs; in real time the example only plays.
 //
 //   swift run drag-retarget                     # real time
 //   swift run drag-retarget --fast --render drag.html
@@ -19,7 +21,7 @@ import AnimationQueue
 import DemoSupport
 import Foundation
 
-let screen = Demo.screen(width: 360, height: 480)      // in an app: view.layer
+let screen = Demo.screen(width: 360, height: 620)      // in an app: view.layer
 let blue = CGColor(srgbRed: 0.16, green: 0.38, blue: 0.93, alpha: 1)
 let orange = CGColor(srgbRed: 0.98, green: 0.55, blue: 0.0, alpha: 1)
 let gray = CGColor(srgbRed: 0.55, green: 0.57, blue: 0.6, alpha: 1)
@@ -43,11 +45,16 @@ let card = makeLayer("card", size: CGSize(width: 120, height: 80), x: -70, y: 80
 let cardTwin = makeLayer("card (restarted)", size: CGSize(width: 120, height: 80), x: -70, y: 180, color: blue, twin: true)
 let badge = makeLayer("badge", size: CGSize(width: 44, height: 44), x: 30, y: 300, color: orange)
 let badgeTwin = makeLayer("badge (restarted)", size: CGSize(width: 44, height: 44), x: 30, y: 380, color: orange, twin: true)
+let green = CGColor(srgbRed: 0.13, green: 0.62, blue: 0.36, alpha: 1)
+let chip = makeLayer("chip", size: CGSize(width: 60, height: 36), x: 30, y: 470, color: green)
+let chipTwin = makeLayer("chip (restarted)", size: CGSize(width: 60, height: 36), x: 30, y: 560, color: green, twin: true)
 
 Demo.plot("card x (pt)", "retargeted: velocity kept", color: blue) { card.presentation()?.position.x }
 Demo.plot("card x (pt)", "cancel and restart from rest", color: gray, dashed: true) { cardTwin.presentation()?.position.x }
 Demo.plot("badge x (pt)", "retargeted: velocity kept", color: orange) { badge.presentation()?.position.x }
 Demo.plot("badge x (pt)", "cancel and restart from rest", color: gray, dashed: true) { badgeTwin.presentation()?.position.x }
+Demo.plot("chip x (pt)", "taken over: velocity kept", color: green) { chip.presentation()?.position.x }
+Demo.plot("chip x (pt)", "cancel and restart from rest", color: gray, dashed: true) { chipTwin.presentation()?.position.x }
 
 let scene = AnimationPlan {
     Parallel {
@@ -58,6 +65,16 @@ let scene = AnimationPlan {
     }
 }
 let run = AnimationQueue.main.run(scene, motion: .full)
+// The chip's spring is an operation of its own: the flick's step takes it over, and it ends
+// `.interrupted`, which the scene's run does not share.
+let chipSpring = RetargetSpring(perceptualDuration: 1, bounce: 0.1)
+let chipSlide = AnimationOperation(layer: chip, animation: SpringAnimation(.positionX, from: 30, to: 330,
+                                                                           perceptualDuration: 1, bounce: 0.1))
+chipSlide.name = "chip springs right"
+let flickSpring = RetargetSpring(perceptualDuration: 0.4)
+let chipFlick = AnimationOperation(layer: chip, animation: SpringAnimation(.positionX, to: 60, perceptualDuration: 0.4))
+chipFlick.name = "chip flicked back"
+AnimationQueue.main.addOperation(chipSlide)
 
 // The twins move as the card and the badge do, in plain Core Animation: they stand for an app
 // that has no retarget and so cancels and restarts.
@@ -91,6 +108,7 @@ twinHead.toValue = 330
 twinHead.duration = 1.2
 twinHead.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
 start(twinHead, on: badgeTwin, toX: 330)
+start(springX(from: 30, to: 330, chipSpring), on: chipTwin, toX: 330)
 
 /// What an app without retargeting does: removes the running animation and starts a new one
 /// toward `x` from where the layer stands, at rest.
@@ -132,6 +150,17 @@ var probes: [Probe] = []
 @MainActor
 func retarget(_ layer: CALayer, step: String, twin: CALayer, at time: TimeInterval, what: String,
               toX x: @escaping @MainActor () -> CGFloat, with spring: RetargetSpring) {
+    interrupt(layer, twin: twin, at: time, what: what, toX: x, with: spring) { target in
+        run.operation(ofStep: step)?.retarget(.positionX, to: target, settling: spring)
+    }
+}
+
+/// At `time`, interrupts `layer` with `change`, given the new x (the twin restarts toward it
+/// with `spring` instead), sampling both 1 ms apart around the interruption.
+@MainActor
+func interrupt(_ layer: CALayer, twin: CALayer, at time: TimeInterval, what: String,
+               toX x: @escaping @MainActor () -> CGFloat, with spring: RetargetSpring,
+               _ change: @escaping @MainActor (CGFloat) -> Void) {
     let index = probes.count
     probes.append(Probe(time: time, what: what))
     let sample = { @MainActor in
@@ -142,7 +171,7 @@ func retarget(_ layer: CALayer, step: String, twin: CALayer, at time: TimeInterv
     Demo.after(time) {
         sample()
         let target = x()
-        run.operation(ofStep: step)?.retarget(.positionX, to: target, settling: spring)
+        change(target)
         restart(twin, toX: target, with: spring)
         sample()
     }
@@ -165,17 +194,25 @@ retarget(card, step: "card springs into place", twin: cardTwin, at: 0.6, what: "
 // The tap: the badge, fast on its way right, is sent back to x = 90.
 retarget(badge, step: "badge heads right", twin: badgeTwin, at: 0.7, what: "badge: tap",
          toX: { 90 }, with: RetargetSpring(perceptualDuration: 0.6, bounce: 0.1))
+// The flick: a new step on the chip's x, a spring toward x = 60, takes the moving chip over.
+// Its spring starts at rest from the chip's old target, and the chip's own motion plays on
+// beneath it as an offset: the chip keeps its speed and turns.
+interrupt(chip, twin: chipTwin, at: 0.45, what: "chip: flick", toX: { 60 }, with: flickSpring) { _ in
+    AnimationQueue.main.addOperation(chipFlick)
+}
 
 await Demo.play(run)
 
-print("resting: card x = \(Int(card.position.x)), badge x = \(Int(badge.position.x))")
+// The flick's spring settled before the scene's run ended.
+print("resting: card x = \(Int(card.position.x)), badge x = \(Int(badge.position.x)), chip x = \(Int(chip.position.x))")
+print("chip: the slide \(chipSlide.outcome.map(String.init(describing:)) ?? "unfinished"), \(chipSlide.takeover?.description ?? "not taken over"); the flick \(chipFlick.outcome.map(String.init(describing:)) ?? "unfinished")")
 // In real time the clock moves between two reads, so samples 1 ms apart are not 1 ms apart:
 // the numbers mean something only in virtual time.
 guard Demo.isVirtualTime else {
     print("continuity is measured in virtual time only: run with --fast")
     exit(0)
 }
-print("continuity at each retarget (presentation x sampled 1 ms apart; pt, pt/s):")
+print("continuity at each interruption (presentation x sampled 1 ms apart; pt, pt/s):")
 /// Rounds to the printed precision, so that a twin at rest shows 0.00, not -0.00.
 func shown(_ value: Double) -> Double { (value * 100).rounded() / 100 + 0 }
 for probe in probes where probe.x.count == 8 {
@@ -185,8 +222,8 @@ for probe in probes where probe.x.count == 8 {
                  shown(probe.velocityBefore(probe.twin)), shown(probe.velocityAfter(probe.twin)), probe.isContinuous ? "kept" : "BROKEN"))
 }
 if probes.allSatisfy(\.isContinuous) {
-    print("continuity kept at all \(probes.count) retargets")
+    print("continuity kept at all \(probes.count) interruptions")
 } else {
-    print("FAIL: value or velocity changed at a retarget")
+    print("FAIL: value or velocity changed at an interruption")
     exit(1)
 }

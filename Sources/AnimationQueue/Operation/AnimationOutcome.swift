@@ -7,8 +7,9 @@ public enum AnimationOutcome: Sendable, Hashable, CustomStringConvertible {
     /// The operation was cancelled: by `cancel()`, a cancelled dependency, its run, its
     /// queue, or the awaiting task. The layer shows what the cancellation policy promises.
     case cancelled
-    /// Something else stopped it: the animation was removed by other code, or the layer was
-    /// deallocated. The layer keeps whatever that code left.
+    /// Something else stopped it: the animation was removed by other code, the layer was
+    /// deallocated, or a newer step took over a key path it was moving
+    /// (``AnimationOperation/takeover`` says so). The layer keeps whatever that code left.
     case interrupted
 
     /// `finished`, `cancelled` or `interrupted`.
