@@ -108,6 +108,39 @@ struct AnimationTestClockSettleTests {
         #expect(clock.now == 0)
     }
 
+    /// A plan's block step that finishes on a worker thread (cancelled before it ran) is
+    /// work in flight until every observer of its finish has heard it. Its queue lets it go
+    /// before they do, and its run is one of them: a settle that stopped asking then could
+    /// return before the run learned that it ended. The thread is held in an observer of the
+    /// test's own, after the run's, as a preempted thread would be.
+    @Test func aBlockStepIsInFlightUntilEveryObserverHasHeardItsFinish() async throws {
+        let clock = AnimationTestClock(settleTimeout: 0.2)
+        let queue = AnimationQueue(name: "blocks")
+        let card = clock.makeLayer()
+        let run = queue.run(AnimationPlan {
+            Step(card, BasicAnimation(.opacity, from: 0, to: 1, duration: 1))
+            Perform("tip") {}
+        }, motion: .full)
+        let block = try #require(run.operations.compactMap { $0 as? MainThreadOperation }.first)
+        let heard = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        block.onDidFinish { _ in
+            heard.signal()
+            _ = release.wait(timeout: .now() + 300)
+        }
+        await clock.settle()
+        // The block waits for the step, so the cancel hands it to a worker thread to finish.
+        run.cancel()
+        #expect(heard.wait(timeout: .now() + 20) == .success)
+        let report = await clock.settleWithinTimeout()
+        #expect(report?.workInFlight.contains { $0.hasSuffix("is finishing") } == true, "\(String(describing: report))")
+        release.signal()
+        await clock.settle()
+        #expect(run.isFinished)
+        #expect(await run.outcome == .cancelled)
+        #expect(clock.pendingWork.isEmpty)
+    }
+
     @Test func operationsOnTheRealClockRecordNothing() async {
         let clock = AnimationTestClock()
         let trackedLayer = clock.makeLayer(), productionLayer = CALayer()

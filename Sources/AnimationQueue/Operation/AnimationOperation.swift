@@ -17,7 +17,7 @@ import Foundation
 ///
 /// The layer is held weakly: if it is deallocated, the operation finishes `.interrupted` on
 /// the main queue's next turn, without waiting for Core Animation.
-open class AnimationOperation: Operation, QueueReportingOperation, @unchecked Sendable {
+open class AnimationOperation: Operation, StartedOperation, @unchecked Sendable {
     // Thread safety: `stateLock` guards `lifecycle`, which holds every piece of the
     // operation's mutable state; everything else is immutable. The lifecycle returns actions,
     // performed after unlocking: KVO notifications, Core Animation calls and hooks never
@@ -86,6 +86,10 @@ open class AnimationOperation: Operation, QueueReportingOperation, @unchecked Se
     var activity: SchedulerActivity? { timeSource.activity }
 
     var workWithoutTime: String? { stateLock.withLock { lifecycle.workWithoutTime } }
+
+    var workSinceStart: (reason: String?, isDone: Bool) {
+        stateLock.withLock { (lifecycle.workWithoutTime, lifecycle.isDone) }
+    }
 
     /// Creates an operation that plays `animation` on `layer`.
     public init(layer: CALayer, animation: some LayerAnimation) {

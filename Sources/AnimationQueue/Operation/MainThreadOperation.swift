@@ -1,7 +1,7 @@
 import Foundation
 
 /// An operation that runs a closure on the main thread: the operation of a ``Perform`` step.
-final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked Sendable {
+final class MainThreadOperation: Operation, StartedOperation, @unchecked Sendable {
     // Thread safety: `lock` guards `state`, `isFinishing`, `isRunning`, `isAnnounced`, `queue` and the two observer
     // lists; KVO, the queue's hooks, the observers and the closure run outside it.
     private let lock = NSLock()
@@ -67,11 +67,19 @@ final class MainThreadOperation: Operation, QueueReportingOperation, @unchecked 
         return isCancelled ? "is cancelled and about to finish" : nil
     }
 
+    /// Asked from its start on: its queue lets it go before its observers (its run's) hear
+    /// the finish, which they may still be hearing on another thread.
+    var workSinceStart: (reason: String?, isDone: Bool) {
+        if lock.withLock({ isAnnounced }) { return (nil, true) }
+        return (workWithoutTime, false)
+    }
+
     override var isAsynchronous: Bool { true }
     override var isExecuting: Bool { lock.withLock { state == .executing } }
     override var isFinished: Bool { lock.withLock { state == .finished } }
 
     override func start() {
+        activity?.started(self)
         removeAllDependencies()
         guard !isCancelled else { return finish(.cancelled) }
         willChangeValue(forKey: "isExecuting")

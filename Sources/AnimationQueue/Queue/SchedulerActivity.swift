@@ -13,15 +13,18 @@ import Foundation
 /// ends: each operation says what it will do without time passing
 /// (``QueueReportingOperation/workWithoutTime``), which an animation operation derives from
 /// its lifecycle's state. The activity knows which operations to ask: the animation
-/// operations that started on its clock, until their finish is announced, and the
-/// unfinished operations of every queue holding one on its clock. The one thing no state
-/// shows, a hop to the main thread posted and not yet run, it counts itself (``hop(_:_:)``).
+/// operations and a plan's block steps that started on its clock, until every observer has
+/// heard their finish (``StartedOperation``), and the unfinished operations of every queue
+/// holding one on its clock. A queue lets an operation go as it handles the finish, before
+/// the operation's run hears it: asking the queues alone would leave a moment in which the
+/// run has not yet learned that it ended. The one thing no state shows, a hop to the main
+/// thread posted and not yet run, it counts itself (``hop(_:_:)``).
 package final class SchedulerActivity: @unchecked Sendable {
     // `lock` guards `started`, `hops` and `queues`. Nothing is called while it is held, so
     // it is always the innermost lock (a queue may call in while holding its own).
     private let lock = NSLock()
-    /// The animation operations that started on this clock, until they are done.
-    private var started: [ObjectIdentifier: WeakReference<AnimationOperation>] = [:]
+    /// The operations that started on this clock, until they are done.
+    private var started: [ObjectIdentifier: WeakReference<Operation>] = [:]
     /// The operations with hops to the main thread posted and not yet run, each with how many.
     private var hops: [ObjectIdentifier: (operation: Operation, count: Int)] = [:]
     /// The queues holding unfinished operations on this clock, each with how many.
@@ -46,7 +49,7 @@ package final class SchedulerActivity: @unchecked Sendable {
     // MARK: The scheduler's calls
 
     /// `operation` started: the activity asks it what it is doing until it is done.
-    func started(_ operation: AnimationOperation) {
+    func started(_ operation: some StartedOperation) {
         lock.withLock { started[ObjectIdentifier(operation)] = WeakReference(operation) }
     }
 
@@ -114,9 +117,9 @@ package final class SchedulerActivity: @unchecked Sendable {
             (hops.values.map(\.operation), started.values.compactMap(\.object), queues.values.compactMap(\.queue))
         }
         var work = hopping.map { Entry($0, queueName: nil, reason: "is hopping to the main thread") }
-        var done: [ObjectIdentifier: AnimationOperation] = [:]
-        for operation in running {
-            let (reason, isDone) = operation.withLifecycle { ($0.workWithoutTime, $0.isDone) }
+        var done: [ObjectIdentifier: Operation] = [:]
+        for case let operation as any StartedOperation in running {
+            let (reason, isDone) = operation.workSinceStart
             if let reason { work.append(Entry(operation, queueName: nil, reason: reason)) }
             if isDone { done[ObjectIdentifier(operation)] = operation }
         }
@@ -176,4 +179,13 @@ package final class SchedulerActivity: @unchecked Sendable {
         return registryLock.withLock { tracked[ObjectIdentifier(clock)]?.object }
     }
     #endif
+}
+
+/// An operation that a clock's activity asks what it is doing from its start until every
+/// observer has heard its finish (``SchedulerActivity/started(_:)``): an animation
+/// operation, or a plan's block step. Its run hears the finish after its queue has let it go.
+protocol StartedOperation: QueueReportingOperation {
+    /// ``QueueReportingOperation/workWithoutTime``, and whether every observer has heard the
+    /// finish (then the reason is nil), read together.
+    var workSinceStart: (reason: String?, isDone: Bool) { get }
 }
