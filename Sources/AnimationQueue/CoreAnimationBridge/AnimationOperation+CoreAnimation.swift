@@ -183,18 +183,24 @@ extension AnimationOperation {
     /// cancel of theirs leaves them to this one. An idle layer has no animations to look at.
     private func supersedeEarlierWriters(of values: [(keyPath: String, value: Any?)], on layer: CALayer) {
         guard let keys = layer.animationKeys() else { return }
-        var earlier: [AnimationOperation] = []
-        for key in keys {
-            guard let other = (layer.animation(forKey: key)?.delegate as? AnimationObserver)?.operation,
-                  other !== self, !earlier.contains(where: { $0 === other }) else { continue }
-            earlier.append(other)
-        }
-        for other in earlier {
+        for other in otherOperations(animating: layer, keys: keys) {
             let overwritten = other.animatedKeyPaths.filter { theirs in
                 values.contains { theirs == $0.keyPath || theirs.hasPrefix($0.keyPath + ".") }
             }
             if !overwritten.isEmpty { other.stateLock.withLock { other.lifecycle.modelOverwritten(at: overwritten) } }
         }
+    }
+
+    /// The other operations whose animations are on `layer` under `keys` (its animation keys),
+    /// each once: their observers name them.
+    func otherOperations(animating layer: CALayer, keys: [String]) -> [AnimationOperation] {
+        var operations: [AnimationOperation] = []
+        for key in keys {
+            guard let other = (layer.animation(forKey: key)?.delegate as? AnimationObserver)?.operation,
+                  other !== self, !operations.contains(where: { $0 === other }) else { continue }
+            operations.append(other)
+        }
+        return operations
     }
 
     /// Lets the operation's run keep the model values at `values`' key paths before its steps

@@ -36,12 +36,7 @@ extension AnimationOperation {
         guard plan?.transition == nil, let keys = layer.animationKeys(), !keys.isEmpty else { return Takeovers() }
         let keyPaths = values.map(\.keyPath)
         func overlapsOurs(_ path: String) -> Bool { keyPaths.contains { TurnedAnimation.keyPathsOverlap(path, $0) } }
-        var earlier: [AnimationOperation] = []
-        for key in keys {
-            guard let other = (layer.animation(forKey: key)?.delegate as? AnimationObserver)?.operation,
-                  other !== self, !earlier.contains(where: { $0 === other }) else { continue }
-            earlier.append(other)
-        }
+        let earlier = otherOperations(animating: layer, keys: keys)
         let fromShown = plan.map { TakenOverAnimation.startingFromShown(in: $0.timing) } ?? []
         let mediaNow = timeSource.now(for: layer)
         let now = layer.convertTime(mediaNow, from: nil)

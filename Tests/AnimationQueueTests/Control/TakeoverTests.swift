@@ -31,6 +31,17 @@ struct TakeoverTests {
 
     func shown(_ layer: CALayer, _ keyPath: String = "position.x") -> Double { MotionSample.shown(layer, keyPath) }
 
+    /// An older step sliding `layer` from 0 to 100 in 2 s, linearly, taken over at 0.5 s by a
+    /// newer one toward 300 in 1 s, ease-in-ease-out; the takeover is checked to be smooth.
+    func slideTakenOverAtHalfASecond(_ layer: CALayer) async -> (older: AnimationOperation, newer: AnimationOperation) {
+        let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "older")
+        fixture.queue.addOperation(older)
+        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .easeInEaseOut), "newer")
+        (await takeOver(layer, at: 0.5, with: newer))
+            .expectSmooth(adding: MotionSample.easeInEaseOutStart(distance: 200, duration: 1), "takeover")
+        return (older, newer)
+    }
+
     /// Plays on until every animation has ended; the layer is left clean.
     func expectSettled(_ layer: CALayer, at value: Double, sourceLocation: SourceLocation = #_sourceLocation) async {
         await fixture.clock.advance(by: 5)
@@ -132,16 +143,12 @@ struct TakeoverTests {
     /// as an offset: both takeovers are smooth.
     @Test func aTakeoverOfATakeoverCarriesEveryOlderMotion() async throws {
         let layer = fixture.layer()
-        let first = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "first")
-        fixture.queue.addOperation(first)
-        let second = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .easeInEaseOut), "second")
+        let (first, second) = await slideTakenOverAtHalfASecond(layer)
         let third = operation(layer, BasicAnimation(.positionX, to: -50, duration: 1, timing: .easeInEaseOut), "third")
-        (await takeOver(layer, at: 0.5, with: second))
-            .expectSmooth(adding: MotionSample.easeInEaseOutStart(distance: 200, duration: 1), "second")
         (await takeOver(layer, at: 0.8, with: third))
             .expectSmooth(adding: MotionSample.easeInEaseOutStart(distance: -350, duration: 1), "third")
         #expect(first.outcome == .interrupted && second.outcome == .interrupted)
-        #expect(second.takeover?.newerOperationName == "third")
+        #expect(first.takeover?.newerOperationName == "newer" && second.takeover?.newerOperationName == "third")
         await fixture.clock.advance(to: 1.81)
         #expect(third.outcome == .finished)
         await expectSettled(layer, at: -50)
@@ -151,11 +158,7 @@ struct TakeoverTests {
     /// layer shows, offsets included: no jump, and nothing keeps moving.
     @Test func cancellingTheNewerStepHoldsWhatTheLayerShows() async throws {
         let layer = fixture.layer()
-        let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "older")
-        fixture.queue.addOperation(older)
-        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .easeInEaseOut), "newer")
-        (await takeOver(layer, at: 0.5, with: newer))
-            .expectSmooth(adding: MotionSample.easeInEaseOutStart(distance: 200, duration: 1))
+        let (_, newer) = await slideTakenOverAtHalfASecond(layer)
         await fixture.clock.advance(to: 0.7)
         let held = shown(layer)
         newer.cancel()
@@ -193,11 +196,7 @@ struct TakeoverTests {
     /// smoothly as any.
     @Test func theNewerStepTurnsSmoothlyOverTheOlderMotion() async throws {
         let layer = fixture.layer()
-        let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "older")
-        fixture.queue.addOperation(older)
-        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .easeInEaseOut), "newer")
-        (await takeOver(layer, at: 0.5, with: newer))
-            .expectSmooth(adding: MotionSample.easeInEaseOutStart(distance: 200, duration: 1), "takeover")
+        let (_, newer) = await slideTakenOverAtHalfASecond(layer)
         let turn = await MotionSample.around(0.8, on: layer, clock: fixture.clock) { newer.retarget(.positionX, to: 40) }
         turn.expectSmooth("turn")
         await expectSettled(layer, at: 40)
