@@ -70,13 +70,17 @@ extension StressGraphHarness {
     /// end, which a spring settles, moves no other start; not a gapless plan's step that has
     /// not started, whose early commit the oracle would have to move), or one that has ended
     /// while no other step moves its channel (a later step without a from-value starts from the
-    /// model value, the retarget's target, with the settling spring carried on above it).
+    /// model value, the retarget's target, with the settling spring carried on above it; not,
+    /// in a gapless plan, while a step has yet to begin there: one committed ahead adopts its
+    /// commit as it begins, without taking the spring along or off, which this model leaves
+    /// out).
     func retargetRandomOperation(at time: TimeInterval, using random: inout SeededGenerator) async -> Bool {
         let candidates = spec.operations.filter { item in
             guard layers[item.layer] != nil, oracle.phases[item.index] != .notAdded else { return false }
             if oracle.outcome(item.index) != nil {
                 return !spec.operations.contains {
-                    $0.layer == item.layer && $0.channel == item.channel && oracle.isRunning($0.index)
+                    $0.layer == item.layer && $0.channel == item.channel
+                        && (oracle.isRunning($0.index) || (spec.kind == .gaplessPlan && oracle.outcome($0.index) == nil))
                 }
             }
             guard oracle.dependents[item.index].isEmpty else { return false }
