@@ -90,15 +90,18 @@ enum TurnedAnimation {
 
     /// The running animation's parts, as children of a group beginning at `now`: the children
     /// of a group an earlier turn built, moved to the new group's time, else the animation
-    /// itself, which began with the step at `stepBegin`. The springs of an earlier turn that
-    /// have settled by now are left out (they rest at an offset of 0).
+    /// itself, at the begin time Core Animation gave it, or, not committed yet (a begin time
+    /// of 0), the step's, `stepBegin`. The two differ for the group that puts a step back
+    /// after a trip to the background, which begins at the return and plays the step from
+    /// where it was. The springs of an earlier turn that have settled by now are left out
+    /// (they rest at an offset of 0).
     static func topLevelParts(of running: CAAnimation, stepBegin: CFTimeInterval,
                                       now: CFTimeInterval) -> [CAAnimation] {
         guard isPart(running), let group = running as? CAAnimationGroup else {
             let copy = running.copy() as! CAAnimation
             // The group gets an observer of its own; the copy must not keep the old one.
             copy.delegate = nil
-            copy.beginTime = stepBegin - now
+            copy.beginTime = (running.beginTime != 0 ? running.beginTime : stepBegin) - now
             return [copy]
         }
         let shift = group.beginTime - now

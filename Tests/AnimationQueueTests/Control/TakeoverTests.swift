@@ -2,7 +2,7 @@
 // Needs the Linux engine's virtual time (AnimationTestClock): compiled only where QuartzCore
 // is absent.
 
-import AnimationQueue
+@testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
 import Testing
@@ -200,6 +200,36 @@ struct TakeoverTests {
         let turn = await MotionSample.around(0.8, on: layer, clock: fixture.clock) { newer.retarget(.positionX, to: 40) }
         turn.expectSmooth("turn")
         await expectSettled(layer, at: 40)
+        #expect(newer.outcome == .finished)
+    }
+
+    /// A step the queue put back after a trip to the background (`.pause`) is taken over
+    /// where it is: 0 to 100 linearly in 1 s, away from 0.3 s to 0.8 s, it shows 40 at 0.9 s
+    /// and would end at 1.5 s. The newer step (100 to 300 in 1 s) adds to it, so at 1.2 s the
+    /// layer shows 160 + (70 − 100) = 130.
+    @Test func aStepPutBackAfterATripIsTakenOverWhereItIs() async throws {
+        let layer = fixture.layer()
+        fixture.queue.backgroundPolicy = .pause
+        let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear), "older")
+        fixture.queue.addOperation(older)
+        await fixture.clock.advance(to: 0.3)
+        fixture.queue.applicationDidEnterBackground()
+        fixture.clock.engineClock.enterBackground()
+        await fixture.clock.settle()
+        await fixture.clock.advance(to: 0.8)
+        fixture.clock.engineClock.enterForeground()
+        fixture.queue.applicationWillEnterForeground()
+        await fixture.clock.settle()
+        await fixture.clock.advance(to: 0.85)
+        #expect(abs(shown(layer) - 35) < 1e-6, "put back where it was (\(String(describing: older.outcome)))")
+        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .linear), "newer")
+        let sample = await takeOver(layer, at: 0.9, with: newer)
+        #expect(abs(sample.atBefore - 40) < 1e-6 && abs(sample.atAfter - 40) < 1e-6, "\(sample.atBefore) → \(sample.atAfter)")
+        #expect(abs(sample.velocityAfter - 300) < 1e-6)
+        #expect(older.outcome == .interrupted && older.takeover?.blendedKeyPaths == ["position.x"])
+        await fixture.clock.advance(to: 1.2)
+        #expect(abs(shown(layer) - 130) < 1e-9)
+        await expectSettled(layer, at: 300)
         #expect(newer.outcome == .finished)
     }
 

@@ -247,6 +247,25 @@ struct BackgroundPolicyTests {
         scene.expectClean()
     }
 
+    /// A step put back after a trip turns from where it is: away from 0.3 s to 5 s, "slide"
+    /// shows 50 at 5.2 s, and a retarget there does not jump.
+    @Test func aStepPutBackTurnsFromWhereItIs() async throws {
+        let scene = Scene(Trip(variance: [], removesFirst: false), policy: .pause)
+        let run = scene.run()
+        let slide = try #require(run.operation(ofStep: "slide"))
+        await scene.clock.advance(to: 0.3)
+        await scene.leave()
+        await scene.clock.advance(to: 5)
+        await scene.comeBack()
+        let turn = await MotionSample.around(5.2, on: scene.card, clock: scene.clock) { slide.retarget(.positionX, to: 200) }
+        #expect(abs(turn.atBefore - 50) < 1e-9)
+        turn.expectSmooth()
+        await scene.clock.advance(by: 6)
+        #expect(await run.outcome == .finished)
+        #expect(abs(scene.x() - 200) < 1e-9)
+        scene.expectClean()
+    }
+
     /// A run's policy overrides its queue's, and an operation's own overrides both.
     @Test func theMostSpecificPolicyApplies() async throws {
         let scene = Scene(Trip(variance: [], removesFirst: true), policy: .interrupt)

@@ -8,7 +8,8 @@ import Foundation
 import Testing
 
 /// Thousands of random dependency graphs of animation operations on virtual time, hit by
-/// random cancels, removals, layer releases, pauses, background-thread additions, retargets
+/// random cancels, removals, layer releases, pauses, background-thread additions, retargets,
+/// takeovers (a new step on a channel a step of the graph moves, as a gesture would add)
 /// and trips of the app to the background and back, and
 /// compared after every step with an independent model (``StressOracle``).
 ///

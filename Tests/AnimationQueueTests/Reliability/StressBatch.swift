@@ -98,8 +98,11 @@ final class StressBatch {
         let event: String
         let happened: Bool
         switch roll {
-        case ..<0.42:
+        case ..<0.32:
             (event, happened) = ("cancel operation", harness.cancelRandomOperation(at: now, using: &random))
+        case ..<0.42:
+            (event, happened) = ("takeover", await harness.takeOverRandomOperation(at: now, lifetimes: lifetimes,
+                                                                                threads: threads, using: &random))
         case ..<0.47:
             (event, happened) = (harness.run == nil ? "cancelAll" : "cancel run", harness.cancelEverything(at: now))
         case ..<0.58:
@@ -188,7 +191,7 @@ final class StressBatch {
             statistics.reports.append("""
                 graph \(harness.id) (\(harness.spec.kind), \(harness.spec.operations.count) operations) at t=\(clock.now):
                   \(found.prefix(8).joined(separator: "\n  "))
-                  spec: \(harness.spec.operations.map { "\($0.index): layer \($0.layer) \($0.channel) after \($0.dependencies) delay \($0.delay) duration \($0.duration) \($0.policy) \($0.dependencyPolicy)\($0.isDeferred ? " deferred" : "")" }.joined(separator: "; "))
+                  spec: \(harness.spec.operations.map { "\($0.index): layer \($0.layer) \($0.channel) \($0.from.map { "from \($0) " } ?? "")to \($0.to) after \($0.dependencies) delay \($0.delay) duration \($0.duration) \($0.policy) \($0.dependencyPolicy)\($0.isDeferred ? " deferred" : "")\($0.isTakeover ? " takeover" : "")" }.joined(separator: "; "))
                   events: \(harness.log.joined(separator: "; "))
                   timeline: \(harness.probe.timeline)
                 """)

@@ -13,8 +13,10 @@ extension StressGraphHarness {
     ///   dependencies finished;
     /// - a cancelled operation's dependents that follow cancellation are cancelled;
     /// - each live layer holds exactly the animations of its running operations (plus those
-    ///   committed ahead), so none stays after its operation finished; a retarget's settling
-    ///   animation aside, which the drain checks is gone;
+    ///   committed ahead), so none stays after its operation finished; what plays on as an
+    ///   offset aside (a retarget's settling, a taken-over step's motion), which the drain
+    ///   checks is gone;
+    /// - an operation carries a takeover exactly when the oracle has it taken over;
     /// - each live layer's model and presentation values are the oracle's;
     /// - a released layer is deallocated.
     func violations(at time: TimeInterval) -> [String] {
@@ -37,6 +39,9 @@ extension StressGraphHarness {
             case let (actual, expected):
                 found.append("operation \(index) started at \(String(describing: actual)), expected \(String(describing: expected))")
             }
+            if oracle.takenOver[index] != (operations[index].takeover != nil) {
+                found.append("operation \(index): takeover \(String(describing: operations[index].takeover)), expected \(oracle.takenOver[index] ? "one" : "none")")
+            }
             if outcomes.first == .cancelled {
                 for dependent in spec.operations where dependent.dependencies.contains(index) && dependent.dependencyPolicy == .cancel {
                     let outcome = operations[dependent.index].outcome
@@ -53,7 +58,7 @@ extension StressGraphHarness {
             // out, and so is what the layer shows on its channel while it plays; the drain
             // checks that it took itself off.
             let settling = keys.filter(Self.isSettling)
-            let attached = keys.count - settling.count
+            let attached = keys.count - keys.filter(Self.playsOn).count
             let expected = oracle.attachedRange(layer: index)
             if !expected.contains(attached) {
                 found.append("layer \(index) holds \(attached) animation(s) \(keys), expected \(expected)")
@@ -83,7 +88,7 @@ extension StressGraphHarness {
     /// The run's outcome the oracle expects, from AnimationRun's rule: cancelled if the run
     /// was, else interrupted if a step was, else cancelled if a step was, else finished.
     var expectedRunOutcome: AnimationOutcome {
-        let outcomes = Set(spec.operations.indices.compactMap { oracle.outcome($0) })
+        let outcomes = Set(spec.operations.filter { !$0.isTakeover }.compactMap { oracle.outcome($0.index) })
         if oracle.wasCancelledAsAWhole { return .cancelled }
         if outcomes.contains(.interrupted) { return .interrupted }
         if outcomes.contains(.cancelled) { return .cancelled }

@@ -12,7 +12,8 @@ final class StressGraphHarness: @unchecked Sendable {
     // Used from the test task only, except `launch` and `addDeferred`, which the test runs on
     // a background thread while it waits for them: no two threads touch it at once.
     let id: Int
-    let spec: StressGraphSpec
+    /// The graph, and the operations takeover events added to it.
+    private(set) var spec: StressGraphSpec
     var oracle: StressOracle
     let probe: StressProbe
     /// Strong references; nil once the test released the layer.
@@ -60,6 +61,23 @@ final class StressGraphHarness: @unchecked Sendable {
     private var hostLayer: Int? { spec.kind == .queue ? nil : spec.operations[0].layer }
 
     // MARK: Launching (any thread)
+
+    /// Creates the operation of a takeover event, with the index `item` gives it, and records
+    /// it (it is added to the queue by the caller).
+    func makeTakeover(_ item: StressOperationSpec, lifetimes: LifetimeTracker, threads: ThreadCounter) -> AnimationOperation {
+        precondition(item.isTakeover && item.index == operations.count)
+        let animation = TrackedAnimation(base: item.animation(), lifetimes: lifetimes, threads: threads)
+        let operation = AnimationOperation(layer: layers[item.layer]!, animation: animation)
+        operation.name = "s\(item.index)"
+        operation.cancellationPolicy = item.policy
+        operation.motion = .full
+        spec.operations.append(item)
+        operations.append(operation)
+        probe.extend()
+        probe.observe(operation, index: item.index)
+        lifetimes.track(operation, as: "operation")
+        return operation
+    }
 
     /// Creates the operations (or plan) and adds the first batch to a new queue.
     func launch(lifetimes: LifetimeTracker, threads: ThreadCounter) {
@@ -144,7 +162,8 @@ final class StressGraphHarness: @unchecked Sendable {
     func cancelEverything(at time: TimeInterval) -> Bool {
         guard !oracle.isFinished else { return false }
         if let run { run.cancel() } else { queue?.cancelAll() }
-        oracle.cancelAll(atTime: time)
+        // A run's cancel leaves the operations of takeover events alone: they are not its steps.
+        oracle.cancelAll(atTime: time, includingTakeovers: run == nil)
         log.append("t=\(time) cancelled the \(run == nil ? "queue" : "run")")
         return true
     }
@@ -157,8 +176,9 @@ final class StressGraphHarness: @unchecked Sendable {
             guard let layer else { continue }
             for key in layer.animationKeys() ?? [] {
                 // A running animation began already; one committed ahead begins later.
-                // A retarget's settling animation belongs to no operation.
-                guard !Self.isSettling(key), let animation = layer.animation(forKey: key), animation.beginTime <= now + 1e-9,
+                // A retarget's settling animation belongs to no operation, and what plays on
+                // of a step taken over is not that of the step running now.
+                guard !Self.playsOn(key), let animation = layer.animation(forKey: key), animation.beginTime <= now + 1e-9,
                       let channel = Self.channel(of: animation),
                       let index = spec.operations.first(where: {
                           $0.layer == layerIndex && $0.channel == channel && oracle.isRunning($0.index)
@@ -196,8 +216,10 @@ final class StressGraphHarness: @unchecked Sendable {
     }
 
     /// Pauses or resumes the run of a plan graph.
+    /// Not once a takeover event added an operation on the run's layers, which the run's
+    /// retiming would move too, and put back by the paused time as the run ends.
     func togglePause(at time: TimeInterval) -> Bool {
-        guard let run, !oracle.isFinished else { return false }
+        guard let run, !oracle.isFinished, !spec.operations.contains(where: \.isTakeover) else { return false }
         if oracle.isPaused {
             run.resume()
             oracle.resume(at: time)

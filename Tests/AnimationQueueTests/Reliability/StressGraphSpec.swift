@@ -1,9 +1,10 @@
 import AnimationQueue
 import Foundation
 
-/// A property of a layer that the stress test animates. Operations on the same layer and
-/// channel are always ordered by the graph, so at most one of them animates at a time and
-/// the expected value of every channel is a simple function of time.
+/// A property of a layer that the stress test animates. Operations of a graph on the same
+/// layer and channel are always ordered by the graph; only a takeover (an operation added
+/// later, as a gesture would, see ``StressOperationSpec/isTakeover``) makes two of them
+/// overlap, and then the newer one takes the channel over.
 enum StressChannel: CaseIterable, Hashable {
     case opacity, positionX, positionY, cornerRadius
 
@@ -62,6 +63,10 @@ struct StressOperationSpec {
     let dependencies: [Int]
     /// Added later, from a background thread, in a second batch (queue graphs only).
     let isDeferred: Bool
+    /// Not part of the generated graph: added alone to the graph's queue by a takeover event,
+    /// on a channel another operation of the graph may be moving (it has no dependencies,
+    /// no delay, and belongs to no run).
+    var isTakeover = false
 
     /// The value the animation shows at `elapsed` seconds after it started (linear timing,
     /// from-value during the delay, to-value after the end), given the from-value it was
@@ -100,7 +105,8 @@ enum StressGraphKind: CaseIterable {
 struct StressGraphSpec {
     let kind: StressGraphKind
     let layerCount: Int
-    let operations: [StressOperationSpec]
+    /// The generated operations, then those takeover events added, in the order added.
+    var operations: [StressOperationSpec]
 
     /// Generates a random graph: 1–3 layers, 1–8 operations, each depending on a random
     /// subset of earlier ones plus every earlier operation on its layer and channel.

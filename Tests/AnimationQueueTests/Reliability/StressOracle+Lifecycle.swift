@@ -40,9 +40,11 @@ extension StressOracle {
         return running...(running + waiting)
     }
 
-    /// Whether the channel's presentation is known: a turned motion's spring is not modelled.
+    /// Whether the channel's presentation is known: a turned motion's spring is not
+    /// modelled, nor are the offsets `hasUnknownOffset` names.
     func isShownKnown(layer: Int, channel: StressChannel) -> Bool {
         !spec.operations.contains { $0.layer == layer && $0.channel == channel && isRunning($0.index) && turned[$0.index] }
+            && !hasUnknownOffset(layer: layer, channel: channel)
     }
 
     /// A retarget of the operation with `index` to `target`, at virtual time `time`.
@@ -60,6 +62,7 @@ extension StressOracle {
             values[operation.layer][operation.channel] = target
         case .finished:
             values[operation.layer][operation.channel] = target
+            addSettling(layer: operation.layer, channel: operation.channel)
         }
     }
 
@@ -101,6 +104,7 @@ extension StressOracle {
         }
         background = trip
         hasBeenInBackground = true
+        forgetOffsets()
     }
 
     /// The app returns at virtual time `time`.

@@ -21,7 +21,9 @@ import Foundation
 ///   its layer is released meanwhile: then it ends `.interrupted` at once;
 /// - gapless plans commit a step ahead when the last of its dependencies starts, to begin
 ///   at their planned end; if that animation is removed before the step starts on
-///   time, the step ends `.interrupted` as it starts.
+///   time, the step ends `.interrupted` as it starts;
+/// - a step that begins on a channel another step is still moving takes it over (the rules
+///   are in `StressOracle+Takeover.swift`).
 struct StressOracle {
     enum Phase: Equatable {
         case notAdded, pending, parked
@@ -33,8 +35,8 @@ struct StressOracle {
     /// at the commit, and whether other code removed it.
     struct Ahead { var begin: TimeInterval; var end: TimeInterval; var from: Double; var removed = false }
 
-    let spec: StressGraphSpec
-    let dependents: [[Int]]
+    private(set) var spec: StressGraphSpec
+    private(set) var dependents: [[Int]]
     var phases: [Phase]
     /// Local time each operation announced its start; nil if it never started.
     private(set) var startTimes: [TimeInterval?]
@@ -44,6 +46,11 @@ struct StressOracle {
     /// layer showed when it was resolved (the model value: no other operation animates the
     /// channel then), at its start or, adopted, at its commit ahead.
     var resolvedFroms: [Double]
+    /// What a `.revert` cancel of each started operation writes: its from-value, as the
+    /// animation was resolved (without one, what the layer showed then, which a takeover's
+    /// start from the model value does not change); nil where this model does not know what
+    /// the layer showed.
+    var revertValues: [Double?]
     /// The model value of each layer's channels.
     var values: [[StressChannel: Double]]
     private(set) var layerAlive: [Bool]
@@ -65,6 +72,13 @@ struct StressOracle {
     var background: Background?
     /// Whether the app has been in the background since the graph was launched.
     var hasBeenInBackground = false
+    /// Whether the run has ever been paused.
+    private(set) var hasBeenPaused = false
+    /// The motion that plays on above each layer's channels as additive offsets: that of
+    /// steps taken over, and a retarget's settling of a step that had ended.
+    var offsets: [[StressChannel: [Offset]]]
+    /// Operations a newer step took over (they ended `.interrupted`, with a takeover).
+    var takenOver: [Bool]
 
     init(spec: StressGraphSpec, initialValues: [[StressChannel: Double]]) {
         self.spec = spec
@@ -75,10 +89,30 @@ struct StressOracle {
         aheads = Array(repeating: nil, count: count)
         plannedEnds = Array(repeating: nil, count: count)
         resolvedFroms = Array(repeating: .nan, count: count)
+        revertValues = Array(repeating: nil, count: count)
         values = initialValues
         layerAlive = Array(repeating: true, count: spec.layerCount)
         turned = Array(repeating: false, count: count)
         retargets = Array(repeating: nil, count: count)
+        offsets = Array(repeating: [:], count: spec.layerCount)
+        takenOver = Array(repeating: false, count: count)
+    }
+
+    /// Makes room for an operation a takeover event adds, with the next index and no
+    /// dependencies, not added yet.
+    mutating func append(_ operation: StressOperationSpec) {
+        precondition(operation.index == spec.operations.count && operation.dependencies.isEmpty)
+        spec.operations.append(operation)
+        dependents.append([])
+        phases.append(.notAdded)
+        startTimes.append(nil)
+        aheads.append(nil)
+        plannedEnds.append(nil)
+        resolvedFroms.append(.nan)
+        revertValues.append(nil)
+        turned.append(false)
+        retargets.append(nil)
+        takenOver.append(false)
     }
 
     /// The graph's local time at virtual time `time`.
@@ -98,14 +132,17 @@ struct StressOracle {
         return false
     }
 
-    /// What the channel shows at local time `now`: the running operation's value, else the model.
+    /// What the channel shows at local time `now`: the running operation's value, else the
+    /// model, plus the offsets playing on above it.
     func shown(layer: Int, channel: StressChannel, at now: TimeInterval) -> Double {
+        var base = values[layer][channel]!
         for operation in spec.operations where operation.layer == layer && operation.channel == channel {
             if case .running(let start) = phases[operation.index] {
-                return operation.value(atElapsed: now - start, from: resolvedFroms[operation.index])
+                base = operation.value(atElapsed: now - start, from: resolvedFroms[operation.index])
+                break
             }
         }
-        return values[layer][channel]!
+        return base + (offsets[layer][channel] ?? []).reduce(0) { $0 + offsetValue($1, at: now) }
     }
 
     /// How many animations the layer must hold: one per running operation, plus one per
@@ -162,8 +199,12 @@ struct StressOracle {
     }
 
     /// `AnimationRun.cancel()` or `AnimationQueue.cancelAll()`: resumes a paused run, then
-    /// cancels every operation added and not finished.
-    mutating func cancelAll(atTime time: TimeInterval) {
+    /// cancels every operation added and not finished (a run's cancel, not those of
+    /// takeover events, and nothing once its steps have all finished: the run has ended).
+    mutating func cancelAll(atTime time: TimeInterval, includingTakeovers: Bool = true) {
+        guard includingTakeovers || spec.operations.contains(where: { !$0.isTakeover && outcome($0.index) == nil }) else {
+            return
+        }
         wasCancelledAsAWhole = true
         if isPaused {
             // The run's timing resumes first; steps parked at its gate start only to end
@@ -172,7 +213,7 @@ struct StressOracle {
             pausedTotal += time - pausedAt
         }
         let now = localTime(time)
-        for operation in spec.operations where phases[operation.index] != .notAdded {
+        for operation in spec.operations where phases[operation.index] != .notAdded && (includingTakeovers || !operation.isTakeover) {
             cancel(operation.index, at: now)
         }
         startReady(at: now)
@@ -185,6 +226,7 @@ struct StressOracle {
             if isRunning(operation.index) { phases[operation.index] = .finished(.interrupted) }
             aheads[operation.index]?.removed = true
         }
+        offsets[layer] = [:]
         startReady(at: now)
     }
 
@@ -198,6 +240,7 @@ struct StressOracle {
     /// The test drops the last reference to the layer.
     mutating func releaseLayer(_ layer: Int, atTime time: TimeInterval) {
         layerAlive[layer] = false
+        offsets[layer] = [:]
         // Running operations, and those held at a paused run's gate, end at once.
         for operation in spec.operations
         where operation.layer == layer && (isRunning(operation.index) || phases[operation.index] == .parked) {
@@ -209,6 +252,7 @@ struct StressOracle {
     mutating func pause(at time: TimeInterval) {
         guard !isPaused else { return }
         isPaused = true
+        hasBeenPaused = true
         pausedAt = time
     }
 
@@ -232,10 +276,11 @@ struct StressOracle {
             return
         case .pending, .parked:
             break
-        case .running(let start):
+        case .running:
+            let shownKnown = isShownKnown(layer: operation.layer, channel: operation.channel)
             let value: Double? = switch operation.policy {
-            case .holdPresentation: turned[index] ? nil : operation.value(atElapsed: now - start, from: resolvedFroms[index])
-            case .revert: resolvedFroms[index]
+            case .holdPresentation: shownKnown ? shown(layer: operation.layer, channel: operation.channel, at: now) : nil
+            case .revert: revertValues[index]
             case .complete: retargets[index] ?? operation.to
             }
             if layerAlive[operation.layer] {
@@ -243,6 +288,7 @@ struct StressOracle {
                     unknownValues.append((operation.layer, operation.channel))
                 }
             }
+            dropOwnedOffsets(of: index)
         }
         phases[index] = .finished(.cancelled)
         for dependent in dependents[index] where spec.operations[dependent].dependencyPolicy == .cancel {
@@ -283,6 +329,9 @@ struct StressOracle {
             phases[index] = .finished(.interrupted)
             return
         }
+        let shownKnown = isShownKnown(layer: operation.layer, channel: operation.channel)
+        revertValues[index] = operation.from ?? (shownKnown ? shown(layer: operation.layer, channel: operation.channel, at: now) : nil)
+        takeOverChannel(for: index, at: now)
         resolvedFroms[index] = operation.from ?? values[operation.layer][operation.channel]!
         values[operation.layer][operation.channel] = operation.to
         if let ahead = aheads[index], now >= ahead.begin - 1e-6 {
@@ -291,6 +340,7 @@ struct StressOracle {
             // animation starts instead.
             aheads[index] = nil
             resolvedFroms[index] = ahead.from
+            revertValues[index] = ahead.from
             startTimes[index] = ahead.begin
             plannedEnds[index] = ahead.end
             phases[index] = .running(start: ahead.begin)

@@ -17,7 +17,7 @@ final class StressProbe: @unchecked Sendable {
     private var finishTimes: [[TimeInterval]]
     private var violations: [String] = []
     private var nonMainStarts = 0
-    private let dependencies: [[Int]]
+    private var dependencies: [[Int]]
 
     init(spec: StressGraphSpec) {
         starts = Array(repeating: [], count: spec.operations.count)
@@ -49,6 +49,16 @@ final class StressProbe: @unchecked Sendable {
             for dependency in dependencies[index] where finishes[dependency].isEmpty {
                 violations.append("operation \(index) started at \(time) before its dependency \(dependency) finished")
             }
+        }
+    }
+
+    /// Makes room for an operation a takeover event added, without dependencies.
+    func extend() {
+        lock.withLock {
+            starts.append([])
+            finishes.append([])
+            finishTimes.append([])
+            dependencies.append([])
         }
     }
 
