@@ -88,26 +88,9 @@ struct PropertyAnimationInput {
 /// end at `to`.
 func cumulativeEnd(from: Any?, to: Any, timing: MediaTiming, duration: TimeInterval) -> Any {
     let passes = timing.accumulatedPasses(forDuration: duration)
-    guard passes > 0 else { return to }
+    guard passes > 0, let from else { return to }
     let k = CGFloat(passes)
-    func add(_ f: CGFloat, _ t: CGFloat) -> CGFloat { t + k * (t - f) }
-    switch (from, to) {
-    case let (f as CGPoint, t as CGPoint):
-        return CGPoint(x: add(f.x, t.x), y: add(f.y, t.y))
-    case let (f as CGSize, t as CGSize):
-        return CGSize(width: add(f.width, t.width), height: add(f.height, t.height))
-    case let (f as CGRect, t as CGRect):
-        return CGRect(x: add(f.origin.x, t.origin.x), y: add(f.origin.y, t.origin.y),
-                      width: add(f.size.width, t.size.width), height: add(f.size.height, t.size.height))
-    default:
-        guard let f = animationNumber(from), let t = animationNumber(to) else { return to }
-        let end = Double(add(CGFloat(f), CGFloat(t)))
-        switch to {
-        case is CGFloat: return CGFloat(end)
-        case is Float: return Float(end)
-        default: return end
-        }
-    }
+    return componentwise(to, from) { t, f in t + k * (t - f) } ?? to
 }
 
 /// For a zero-duration animation with a delay: an animation that shows `value` (the

@@ -109,15 +109,7 @@ enum TakenOverAnimation {
             // Only the group decides when it all comes off.
             part.isRemovedOnCompletion = true
         }
-        let group = CAAnimationGroup()
-        group.animations = parts
-        // At a layer time of 0 Core Animation reads a begin time of 0 as "at the commit",
-        // which is now as well.
-        group.beginTime = now
-        group.duration = duration
-        // In a paused run, the run's resume may land a hair before the group's begin.
-        group.fillMode = .backwards
-        return group
+        return TurnedAnimation.beginningNow(parts, now: now, duration: duration, staysAttached: false)
     }
 
     /// The offsets on `layer` that move a key path overlapping one of `keyPaths`, with their

@@ -59,15 +59,23 @@ enum TurnedAnimation {
             if staysAttached { base.fillMode = .forwards }
             hold = [base]
         }
+        let group = beginningNow(hold + parts + springs, now: now, duration: duration, staysAttached: staysAttached)
+        group.setValue(true, forKey: partKey)
+        return group
+    }
+
+    /// A group of `parts`, whose begin times are already relative to it, that begins `now` (the
+    /// layer's time) and lasts `duration`. (At a layer time of 0 Core Animation reads a begin
+    /// time of 0 as "at the commit", which is now as well.) It fills backwards: in a paused run,
+    /// the run's resume may land a hair before its begin, and it shows its start then. With
+    /// `staysAttached` it also fills forwards and stays on the layer, as the step it replaces
+    /// would have.
+    static func beginningNow(_ parts: [CAAnimation], now: CFTimeInterval, duration: CFTimeInterval,
+                             staysAttached: Bool) -> CAAnimationGroup {
         let group = CAAnimationGroup()
-        group.animations = hold + parts + springs
-        // Now: at a layer time of 0 Core Animation reads a begin time of 0 as "at the commit",
-        // which is now as well.
+        group.animations = parts
         group.beginTime = now
         group.duration = duration
-        group.setValue(true, forKey: partKey)
-        // In a paused run, the run's resume may land a hair before the group's begin: it fills
-        // backwards, showing the turn's start.
         group.fillMode = .backwards
         if staysAttached {
             group.fillMode = .both
@@ -96,7 +104,7 @@ enum TurnedAnimation {
     /// where it was. The springs of an earlier turn that have settled by now are left out
     /// (they rest at an offset of 0).
     static func topLevelParts(of running: CAAnimation, stepBegin: CFTimeInterval,
-                                      now: CFTimeInterval) -> [CAAnimation] {
+                              now: CFTimeInterval) -> [CAAnimation] {
         guard isPart(running), let group = running as? CAAnimationGroup else {
             let copy = running.copy() as! CAAnimation
             // The group gets an observer of its own; the copy must not keep the old one.
@@ -117,7 +125,7 @@ enum TurnedAnimation {
     /// `base`; nil to leave it out: an earlier turn's hold, or an animation of a `dropping` key
     /// path. Sets `failed` if a value cannot be offset.
     static func offsetting(_ animation: CAAnimation, keyPath: String, from base: Any, dropping: Set<String>,
-                                   failed: inout Bool) -> CAAnimation? {
+                           failed: inout Bool) -> CAAnimation? {
         if let group = animation as? CAAnimationGroup {
             group.animations = (group.animations ?? []).compactMap {
                 offsetting($0.copy() as! CAAnimation, keyPath: keyPath, from: base, dropping: dropping, failed: &failed)
@@ -213,40 +221,12 @@ enum TurnedAnimation {
 
     /// `value × factor`, boxed as `value` is, for the values ``difference(_:minus:)`` takes.
     static func scaled(_ value: Any, by factor: Double) -> Any? {
-        let k = CGFloat(factor)
-        switch value {
-        case let v as CGPoint: return CGPoint(x: v.x * k, y: v.y * k)
-        case let v as CGSize: return CGSize(width: v.width * k, height: v.height * k)
-        case let v as CGRect:
-            return CGRect(x: v.origin.x * k, y: v.origin.y * k, width: v.size.width * k, height: v.size.height * k)
-        default:
-            guard let v = animationNumber(value) else { return nil }
-            switch value {
-            case is CGFloat: return CGFloat(v * factor)
-            case is Float: return Float(v * factor)
-            default: return v * factor
-            }
-        }
+        componentwise(value, value) { v, _ in v * CGFloat(factor) }
     }
 
     /// `value − base`, boxed as `value` is, for numbers, points, sizes and rectangles; nil for
     /// other values.
     static func difference(_ value: Any, minus base: Any) -> Any? {
-        switch (value, base) {
-        case let (v as CGPoint, b as CGPoint):
-            return CGPoint(x: v.x - b.x, y: v.y - b.y)
-        case let (v as CGSize, b as CGSize):
-            return CGSize(width: v.width - b.width, height: v.height - b.height)
-        case let (v as CGRect, b as CGRect):
-            return CGRect(x: v.origin.x - b.origin.x, y: v.origin.y - b.origin.y,
-                          width: v.size.width - b.size.width, height: v.size.height - b.size.height)
-        default:
-            guard let v = animationNumber(value), let b = animationNumber(base) else { return nil }
-            switch value {
-            case is CGFloat: return CGFloat(v - b)
-            case is Float: return Float(v - b)
-            default: return v - b
-            }
-        }
+        componentwise(value, base) { v, b in v - b }
     }
 }

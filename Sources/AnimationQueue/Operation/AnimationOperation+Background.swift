@@ -74,19 +74,10 @@ extension AnimationOperation {
         case .finish(let progress):
             perform(progress)
         case .resume(let animation, let key, let animationBegin, let end):
-            // A group that begins now and plays the animation from `now − animationBegin` in
-            // (its own begin time would be read as "at the commit" were it 0). It fills
-            // backwards: in a paused run, the run's resume may land a hair before its begin.
-            let group = CAAnimationGroup()
+            // A group that begins now and plays the animation from `now − animationBegin` in.
             animation.beginTime = animationBegin - now
-            group.animations = [animation]
-            group.beginTime = now
-            group.duration = end - now
-            group.fillMode = .backwards
-            if !animation.isRemovedOnCompletion {
-                group.isRemovedOnCompletion = false
-                group.fillMode = .both
-            }
+            let group = TurnedAnimation.beginningNow([animation], now: now, duration: end - now,
+                                                     staysAttached: !animation.isRemovedOnCompletion)
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             group.delegate = AnimationObserver(operation: self, key: key, watchesLayer: true)
