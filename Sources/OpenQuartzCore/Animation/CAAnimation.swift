@@ -159,14 +159,19 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 
     /// A declared property, else a stored custom value, else the class's default value.
     func containerValue(forKey key: String) -> Any? {
-        if let known = knownValue(forKey: key) { return known }
+        if Self.declaredKeySet.contains(key), let known = knownValue(forKey: key) { return known }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets a declared property, or stores a custom value for an undeclared key.
     func setContainerValue(_ value: Any?, forKey key: String) {
-        if !setKnownValue(value, forKey: key) { customValues[key] = value }
+        if !Self.declaredKeySet.contains(key) || !setKnownValue(value, forKey: key) { customValues[key] = value }
     }
+
+    /// Every key ``knownValue(forKey:)`` answers: ``declaredKeys``, the springs' read-only
+    /// properties and a transition's `filter`. A custom key is told from these with one
+    /// lookup, not a comparison with each in turn.
+    private static let declaredKeySet = Set(declaredKeys + ["settlingDuration", "perceptualDuration", "bounce", "filter"])
 
     /// The declared property `key` of this class, boxed; nil if undeclared.
     func knownValue(forKey key: String) -> Any? {
