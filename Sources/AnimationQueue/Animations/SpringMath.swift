@@ -40,6 +40,41 @@ enum SpringMath {
         return 1 + c1 * exp(r1 * t) + c2 * exp(r2 * t)
     }
 
+    /// The normalized progress, velocity and acceleration of a spring from 0 toward 1 at time
+    /// `t`, with x(0) = 0 and x′(0) = `velocity`: the closed forms of ``progress(at:mass:stiffness:damping:velocity:allowsOverdamping:)``
+    /// differentiated, and the acceleration from the spring's equation,
+    /// x″ = ω0²(1 − x) − 2ζω0·x′ (ζ = 1 for a spring damped past critical that may not
+    /// over-damp).
+    static func motion(at t: Double, mass: Double, stiffness: Double, damping: Double,
+                       velocity v0: Double, allowsOverdamping: Bool)
+        -> (progress: Double, velocity: Double, acceleration: Double) {
+        let w0 = (stiffness / mass).squareRoot()
+        var zeta = dampingRatio(mass: mass, stiffness: stiffness, damping: damping)
+        let x: Double, v: Double
+        if zeta < 1 {
+            // 1 − x = e^(−ζω0 t)(cos ωd t + B sin ωd t), B = (ζω0 − v0)/ωd.
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (zeta * w0 - v0) / wd
+            let decay = exp(-zeta * w0 * t), c = cos(wd * t), s = sin(wd * t)
+            x = 1 - decay * (c + b * s)
+            v = decay * (zeta * w0 * (c + b * s) + wd * (s - b * c))
+        } else if zeta == 1 || !allowsOverdamping {
+            // 1 − x = (1 + (ω0 − v0)t)·e^(−ω0 t).
+            zeta = 1
+            let decay = exp(-w0 * t), k = w0 - v0
+            x = 1 - (1 + k * t) * decay
+            v = (w0 * (1 + k * t) - k) * decay
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let c1 = (v0 + r2) / (r1 - r2)
+            let c2 = -1 - c1
+            x = 1 + c1 * exp(r1 * t) + c2 * exp(r2 * t)
+            v = c1 * r1 * exp(r1 * t) + c2 * r2 * exp(r2 * t)
+        }
+        return (x, v, w0 * w0 * (1 - x) - 2 * zeta * w0 * v)
+    }
+
     /// The time the spring needs to come within ε = 0.001 of its target and stay there.
     ///
     /// Under-damped: ln((|A| + |B|)/ε)/(ζω0), A = 1, B = (ζω0 − v0)/ωd. Critically or

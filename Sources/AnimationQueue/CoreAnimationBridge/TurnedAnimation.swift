@@ -55,12 +55,12 @@ enum TurnedAnimation {
             base.fromValue = target
             base.toValue = target
             base.duration = duration
-            base.setValue(true, forKey: partKey)
+            markPart(base)
             if staysAttached { base.fillMode = .forwards }
             hold = [base]
         }
         let group = beginningNow(hold + parts + springs, now: now, duration: duration, staysAttached: staysAttached)
-        group.setValue(true, forKey: partKey)
+        markPart(group)
         return group
     }
 
@@ -192,6 +192,9 @@ enum TurnedAnimation {
         a == b || a.hasPrefix(b + ".") || b.hasPrefix(a + ".")
     }
 
+    /// Marks `animation` as added by a turn.
+    static func markPart(_ animation: CAAnimation) { animation.setValue(true, forKey: partKey) }
+
     /// Whether a turn added `animation` (a hold, a settling spring, or a turn's group).
     static func isPart(_ animation: CAAnimation) -> Bool {
         animation.value(forKey: partKey) as? Bool == true
@@ -214,7 +217,7 @@ enum TurnedAnimation {
             settle.isAdditive = true
             settle.timingFunction = CAMediaTimingFunction(name: .linear)
             settle.duration = duration
-            settle.setValue(true, forKey: partKey)
+            markPart(settle)
             return settle
         }
     }

@@ -15,7 +15,10 @@ extension AnimationOperation {
     /// unchanged, as an additive offset from the old target, plus a spring at rest carrying the
     /// layer from the old target to the new one (UIKit composes overlapping animations the same
     /// way). So position and velocity carry over exactly. This works for basic animations under
-    /// any timing function, springs, keyframes (values or a path) and a group's key paths.
+    /// any timing function, springs, keyframes (values or a path) and a group's key paths. A
+    /// step that moves a number on a spring alone turns as a spring instead: the settling
+    /// spring starts from where the layer is, at its velocity, toward `target`, plus a short
+    /// additive spring that keeps the acceleration continuous.
     ///
     /// **The spring.** `spring` settles the turn; by default the step's own spring if it is one,
     /// else a critically damped spring whose perceptual duration is the step's active duration,
@@ -98,13 +101,14 @@ extension AnimationOperation {
         guard attachment.activeDuration.isFinite else {
             APIViolationRetargetEndless(step: stepDescription)
         }
-        guard let turned = TurnedAnimation.group(turning: running, keyPath: retarget.keyPath, from: old,
-                                                 to: retarget.target, spring: retarget.spring, begin: begin,
-                                                 activeDuration: attachment.activeDuration, now: now,
-                                                 staysAttached: attachment.staysAttached,
-                                                 dropping: attachment.overwrittenKeyPaths,
-                                                 holdsBase: TurnedAnimation.othersAnimate(retarget.keyPath, on: layer,
-                                                                                          besides: attachment.key)) else {
+        let spring = TurnedSpring.group(turning: running, keyPath: retarget.keyPath, to: retarget.target,
+                                        spring: retarget.spring, stepBegin: begin, now: now,
+                                        staysAttached: attachment.staysAttached)
+        guard let turned = spring ?? TurnedAnimation.group(
+            turning: running, keyPath: retarget.keyPath, from: old, to: retarget.target, spring: retarget.spring,
+            begin: begin, activeDuration: attachment.activeDuration, now: now, staysAttached: attachment.staysAttached,
+            dropping: attachment.overwrittenKeyPaths,
+            holdsBase: TurnedAnimation.othersAnimate(retarget.keyPath, on: layer, besides: attachment.key)) else {
             return moveAlone(layer, retarget)
         }
         let key = animationKey + ".turn\(attachment.turns + 1)"
