@@ -33,6 +33,12 @@ extension AnimationQueue {
                        onCancelledDependency: DependencyCancellation? = nil) {
         let operations = members.map(\.operation)
         var cancelledAtAdd: [Operation] = []
+        // The hooks go on before the graph holds the operations: from the insert on, another
+        // thread may finish a dependency and hand one over, and if it was cancelled it finishes
+        // at once; without its hooks the queue would never hear that finish.
+        for member in members {
+            install(on: member, onCancelledDependency: onCancelledDependency)
+        }
         let unblocked: [DependencyGraph.Member] = lock.withLock {
             graph.reserveCapacity(adding: members.count)
             for (member, dependencies) in zip(members, dependencyLists) {
@@ -66,9 +72,6 @@ extension AnimationQueue {
                 if graph.handOverIfUnblocked(operation) { unblocked.append(member) }
             }
             return unblocked
-        }
-        for member in members {
-            install(on: member, onCancelledDependency: onCancelledDependency)
         }
         // Cancelled before it was added: finishes cancelled now (as on a plain OperationQueue,
         // where a cancelled operation is ready), not when its dependencies end; and its
@@ -156,10 +159,12 @@ extension AnimationQueue {
     }
 
     /// Marks `operation`'s cancellation as propagated and returns its dependents that follow
-    /// it; nil if it was already claimed.
+    /// it; nil if it was already claimed, or is not in the graph (yet, or any more): only a
+    /// member has dependents here, and one cancelled as it is being added is claimed once
+    /// it is in.
     private func claimDependents(of operation: Operation) -> [Operation]? {
         lock.withLock {
-            guard propagating.insert(ObjectIdentifier(operation)).inserted else { return nil }
+            guard graph.contains(operation), propagating.insert(ObjectIdentifier(operation)).inserted else { return nil }
             return graph.cancellableDependents(of: operation)
         }
     }
