@@ -66,6 +66,11 @@ extension OperationLifecycle {
         attachment.startAnnounced ? nil : StartAnnouncement(time: attachment.begin?.media, hooks: hooks)
     }
 
+    /// An event the lifecycle's state cannot receive: a bug in the operation.
+    func invalid(_ event: String) -> Never {
+        preconditionFailure("Internal inconsistency: \(state.name) received \(event)")
+    }
+
     static func outcome(stop: Bool?, isCancelRequested: Bool) -> AnimationOutcome {
         if stop == true { return .finished }
         return isCancelRequested ? .cancelled : .interrupted
@@ -73,6 +78,18 @@ extension OperationLifecycle {
 }
 
 extension OperationLifecycle.Attachment {
+    /// The attachment of a gapless plan's commit ahead, adopted as the step begins: on the
+    /// layer already, with the reports Core Animation made about it so far.
+    init(adopting ahead: OperationLifecycle.CommittedAhead, beginMediaTime: CFTimeInterval, batch: Int,
+         retargets: [OperationLifecycle.Retarget]) {
+        self.init(key: ahead.key, resolved: ahead.resolved, activeDuration: ahead.end - ahead.begin,
+                  hasTransition: false, batch: batch)
+        begin = (ahead.begin, beginMediaTime)
+        reports = ahead.reports
+        isOnLayer = true
+        self.retargets = retargets
+    }
+
     /// Taking this animation off the layer, with the cancellation policy first if
     /// `appliesPolicy`.
     func removal(appliesPolicy: Bool) -> OperationLifecycle.Removal {

@@ -299,6 +299,22 @@ extension OperationLifecycle.State {
         self = .animating(attachment)
     }
 
+    /// An ``AnimationQueue`` is about to start an operation that has not started.
+    mutating func markStartedByQueue() {
+        guard case .initialized(var unstarted) = self else { return }
+        unstarted.isStartedByQueue = true
+        self = .initialized(unstarted)
+    }
+
+    /// Keeps `committed` as the commit ahead of an operation that has not started; false in
+    /// any other state.
+    mutating func acceptAhead(_ committed: OperationLifecycle.CommittedAhead) -> Bool {
+        guard case .initialized(var unstarted) = self else { return false }
+        unstarted.ahead = committed
+        self = .initialized(unstarted)
+        return true
+    }
+
     /// Records a report of Core Animation's about the animation committed ahead.
     mutating func recordAheadReport(key: String, _ record: (inout OperationLifecycle.Reports) -> Void) {
         switch self {

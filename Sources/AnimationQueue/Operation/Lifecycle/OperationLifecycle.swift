@@ -41,11 +41,7 @@ struct OperationLifecycle {
     mutating func finishAnnounced() { reported.isAnnounced = true }
 
     /// An ``AnimationQueue`` is about to call `start()`.
-    mutating func startingForQueue() {
-        guard case .initialized(var unstarted) = state else { return }
-        unstarted.isStartedByQueue = true
-        state = .initialized(unstarted)
-    }
+    mutating func startingForQueue() { state.markStartedByQueue() }
 
     /// The main thread added the fresh animation under `key` to the layer.
     mutating func attachedToLayer(key: String) {
@@ -140,8 +136,7 @@ struct OperationLifecycle {
         case .initialized(var unstarted):
             guard !unstarted.isCancelRequested else { return nil }
             unstarted.isCancelRequested = true
-            let ahead = unstarted.ahead
-            unstarted.ahead = nil
+            let ahead = unstarted.ahead.take()
             state = .initialized(unstarted)
             return CancelAction(hooks: notified, effect: ahead.map { .discardAhead($0) } ?? .none)
         case .waitingForMain(var unstarted):
@@ -237,9 +232,8 @@ struct OperationLifecycle {
         return .finish(progress(attachment))
     }
 
-    /// The queue was suspended: an unstarted step's commit ahead goes, returned to be discarded
-    /// as if cancelled (with the cancellation policy if it has begun); the step starts afresh
-    /// when the queue hands it over.
+    /// The queue was suspended: an unstarted step's commit ahead is returned, to be discarded as
+    /// if cancelled (policy included, if begun); the step starts afresh when handed over.
     mutating func heldBack() -> CommittedAhead? {
         guard case .initialized = state else { return nil }
         return state.takeAhead()
@@ -248,10 +242,7 @@ struct OperationLifecycle {
     /// A gapless plan committed the animation ahead. Returns whether it is the operation's
     /// now (only before the start, once, without a cancel); if not, the caller adds nothing.
     mutating func committedAhead(_ committed: CommittedAhead) -> Bool {
-        guard acceptsCommitAhead, case .initialized(var unstarted) = state else { return false }
-        unstarted.ahead = committed
-        state = .initialized(unstarted)
-        return true
+        acceptsCommitAhead && state.acceptAhead(committed)
     }
 
     /// The run went on its timeline, or the operation parked at such a run's gate: the run
@@ -296,11 +287,10 @@ struct OperationLifecycle {
         return progress(attachment)
     }
 
-    /// A newer step on the layer took over key paths the running animation moves (main
-    /// thread): the operation finishes `.interrupted` at once and keeps `takeover`; the main
-    /// thread replaces its animation by what plays on (``AnimationTakeover``). Nil if it is
-    /// not moving on the layer: not begun, stopped, cancelled, suspended, a cross-fade, on its
-    /// run's timeline, or finished.
+    /// A newer step on the layer took over key paths the running animation moves (main thread):
+    /// it finishes `.interrupted` at once, keeping `takeover`, and the main thread replaces its
+    /// animation by what plays on (``AnimationTakeover``). Nil if it is not moving on the layer
+    /// (not begun, stopped, cancelled, suspended, a cross-fade, on its timeline, or finished).
     mutating func takenOver(_ takeover: AnimationTakeover) -> TakeoverAction? {
         guard case .animating(let attachment) = state, attachment.isOnLayer, attachment.reports.stop == nil,
               !attachment.isCancelRequested, !attachment.removalSeen, !attachment.hasTransition,
@@ -311,11 +301,6 @@ struct OperationLifecycle {
     }
 
     // MARK: Helpers
-
-    /// An event the lifecycle's state cannot receive: a bug in the operation.
-    private func invalid(_ event: String) -> Never {
-        preconditionFailure("Internal inconsistency: \(state.name) received \(event)")
-    }
 
     /// The beginning, on the main thread, once any gate was passed.
     private mutating func begin(_ unstarted: Unstarted, _ beginning: Beginning, batch: Int) -> BeginAction {
@@ -339,12 +324,8 @@ struct OperationLifecycle {
             return .finish(discarding: nil, applyPolicy: false, end(.interrupted, batch: batch))
         case .adoption(let layerTime, let beginMediaTime):
             guard let ahead = unstarted.ahead, Self.adopts(ahead, at: layerTime) else { invalid("an adoption") }
-            var attachment = Attachment(key: ahead.key, resolved: ahead.resolved, activeDuration: ahead.end - ahead.begin,
-                                        hasTransition: false, batch: batch)
-            attachment.begin = (ahead.begin, beginMediaTime)
-            attachment.reports = ahead.reports
-            attachment.isOnLayer = true
-            attachment.retargets = unstarted.retargets
+            let attachment = Attachment(adopting: ahead, beginMediaTime: beginMediaTime, batch: batch,
+                                        retargets: unstarted.retargets)
             return .adopt(ahead, progress(attachment))
         case .fresh(let fresh):
             // A commit ahead not adopted: a dependency ended before its planned end.
