@@ -48,36 +48,13 @@ extension AnimationOperation {
         for other in earlier {
             let theirs = other.animatedKeyPaths.filter(overlapsOurs)
             guard !theirs.isEmpty, let attachment = other.withLifecycle({ $0.attachment }) else { continue }
-            let running = layer.animation(forKey: attachment.key)
-            var bases: [String: Any] = [:]
-            for keyPath in theirs where !attachment.overwrittenKeyPaths.contains(keyPath) {
-                let base = LayerModelAccess.value(of: layer, at: keyPath)
-                if let base, TakenOverAnimation.canOffset(base),
-                   fromShown.contains(where: { TurnedAnimation.keyPathsOverlap($0.keyPath!, keyPath) }) {
-                    bases[keyPath] = base
-                }
-            }
-            var remainder: (offsets: CAAnimation?, rest: CAAnimation?) = (nil, nil)
-            if let running {
-                // Unheard, the begin is the one Core Animation stored at the commit, or now for
-                // an animation added in this batch, whose transaction has not committed.
-                let sameBatch = attachment.batch != nil && attachment.batch == batch
-                let begin = attachment.begin?.layer ?? (sameBatch && running.beginTime == 0 ? now : running.beginTime)
-                remainder = TakenOverAnimation.remainder(
-                    of: running, begin: begin,
-                    activeDuration: attachment.activeDuration, now: now, offsetting: bases,
-                    dropping: attachment.overwrittenKeyPaths.union(theirs))
-            }
-            let blended = remainder.offsets == nil ? [] : bases.keys.sorted()
-            let record = AnimationTakeover(keyPaths: theirs, blendedKeyPaths: blended, newerOperationName: name,
-                                           time: mediaNow)
-            guard let action = other.stateLock.withLock({ other.lifecycle.takenOver(record) }) else {
+            guard let taken = takeOver(other, attachment, at: theirs, on: layer, startingFromShown: fromShown,
+                                       now: (now, mediaNow), batch: batch) else {
                 controlled += theirs
                 continue
             }
-            offset += blended
-            takeovers.takenOver.append(.init(operation: other, action: action, offsets: remainder.offsets,
-                                             rest: remainder.rest))
+            offset += taken.blended
+            takeovers.takenOver.append(taken.takenOver)
         }
         let starts = fromShown.filter { start in
             !controlled.contains { TurnedAnimation.keyPathsOverlap($0, start.keyPath!) }
@@ -99,6 +76,39 @@ extension AnimationOperation {
             if isOffset, let model = LayerModelAccess.value(of: layer, at: path) { start.fromValue = model }
         }
         return takeovers
+    }
+
+    /// Takes `other`'s motion of `theirs` over (see ``takeOver(at:on:adding:)``): the
+    /// lifecycle event, and what plays on of its animation, with its motion of the key paths
+    /// this step starts from what the layer shows made offsets. Also those key paths. Nil if
+    /// `other` is not moving on the layer, so it keeps them.
+    private func takeOver(_ other: AnimationOperation, _ attachment: OperationLifecycle.Attachment, at theirs: [String],
+                          on layer: CALayer, startingFromShown fromShown: [CABasicAnimation],
+                          now: (layer: CFTimeInterval, media: CFTimeInterval), batch: Int?)
+        -> (takenOver: Takeovers.TakenOver, blended: [String])? {
+        var bases: [String: Any] = [:]
+        for keyPath in theirs where !attachment.overwrittenKeyPaths.contains(keyPath) {
+            let base = LayerModelAccess.value(of: layer, at: keyPath)
+            if let base, TakenOverAnimation.canOffset(base),
+               fromShown.contains(where: { TurnedAnimation.keyPathsOverlap($0.keyPath!, keyPath) }) {
+                bases[keyPath] = base
+            }
+        }
+        var remainder: (offsets: CAAnimation?, rest: CAAnimation?) = (nil, nil)
+        if let running = layer.animation(forKey: attachment.key) {
+            // Unheard, the begin is the one Core Animation stored at the commit, or now for an
+            // animation added in this batch, whose transaction has not committed.
+            let sameBatch = attachment.batch != nil && attachment.batch == batch
+            let begin = attachment.begin?.layer ?? (sameBatch && running.beginTime == 0 ? now.layer : running.beginTime)
+            remainder = TakenOverAnimation.remainder(
+                of: running, begin: begin, activeDuration: attachment.activeDuration, now: now.layer,
+                offsetting: bases, dropping: attachment.overwrittenKeyPaths.union(theirs))
+        }
+        let blended = remainder.offsets == nil ? [] : bases.keys.sorted()
+        let record = AnimationTakeover(keyPaths: theirs, blendedKeyPaths: blended, newerOperationName: name,
+                                       time: now.media)
+        guard let action = other.stateLock.withLock({ other.lifecycle.takenOver(record) }) else { return nil }
+        return (.init(operation: other, action: action, offsets: remainder.offsets, rest: remainder.rest), blended)
     }
 
     /// Replaces the animations of the steps taken over by what plays on of them, moves the
