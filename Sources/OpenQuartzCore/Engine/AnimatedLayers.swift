@@ -15,12 +15,10 @@ enum AnimatedLayers {
     /// Registers `layer`, which has just had an animation attached; lock held.
     static func note(_ layer: CALayer) {
         let id = ObjectIdentifier(layer)
-        if let index = indexByID[id] {
-            if layers[index].layer === layer { return }
-            // The identifier of a freed layer, reused: the entry is replaced.
-            layers[index] = WeakLayer(layer)
-            return
-        }
+        if let index = indexByID[id], layers[index].layer === layer { return }
+        // New, or the identifier of a freed layer reused: the entry goes at the end, so that
+        // the list keeps the order in which layers first had an animation (the freed one's
+        // entry is pruned).
         indexByID[id] = layers.count
         layers.append(WeakLayer(layer))
         if layers.count >= pruneAt { prune() }
