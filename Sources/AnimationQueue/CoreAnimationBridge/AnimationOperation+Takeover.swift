@@ -111,6 +111,16 @@ extension AnimationOperation {
         return (.init(operation: other, action: action, offsets: remainder.offsets, rest: remainder.rest), blended)
     }
 
+    /// Whether another operation's animation moves one of `keyPaths` on `layer` (or a key path
+    /// inside or around one): a step beginning there now takes it over.
+    func anotherStepMoves(_ keyPaths: [String], on layer: CALayer) -> Bool {
+        guard let keys = layer.animationKeys(), keys.count > 1 else { return false }
+        return otherOperations(animating: layer, keys: keys).contains { other in
+            other.animatedKeyPaths.contains { path in keyPaths.contains { TurnedAnimation.keyPathsOverlap(path, $0) } }
+                && other.withLifecycle { $0.isMovingOnLayer }
+        }
+    }
+
     /// Replaces the animations of the steps taken over by what plays on of them, moves the
     /// offsets already there above this operation's animation, which was just added, and then
     /// announces the finishes of the steps taken over (main thread). It is a transaction of

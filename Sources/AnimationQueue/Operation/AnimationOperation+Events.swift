@@ -42,10 +42,12 @@ extension AnimationOperation {
         // An animation committed ahead is adopted once its begin time has come, unless motion
         // is reduced now and was not when it was resolved, or the other way round (the system
         // setting changed since): the start then resolves afresh, as ``MotionPolicy/system``
-        // reads the setting when each step starts.
+        // reads the setting when each step starts. Nor while another step moves its key paths:
+        // committed before that step began, it lies beneath it, hidden; a fresh animation
+        // takes that step over instead.
         if let ahead, ahead.isMotionReduced == isMotionReduced {
             let layerTime = layer.convertTime(timeSource.now(for: layer), from: nil)
-            if OperationLifecycle.adopts(ahead, at: layerTime) {
+            if OperationLifecycle.adopts(ahead, at: layerTime), !anotherStepMoves(ahead.resolved.keyPaths, on: layer) {
                 return (.adoption(layerTime: layerTime, beginMediaTime: layer.convertTime(ahead.begin, to: nil)), nil)
             }
         }

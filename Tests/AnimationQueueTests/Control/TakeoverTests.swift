@@ -248,5 +248,35 @@ struct TakeoverTests {
         await expectSettled(layer, at: 0)
         #expect(newer.outcome == .finished)
     }
+
+    /// A gapless plan commits "slide" ahead when "fade" starts, to begin at 1 s. An unrelated
+    /// step moves the same key path from 0.5 s to 1.5 s (0 → 300, linearly). "slide" begins at
+    /// 1 s: it does not adopt its commit, which lies beneath that step, but begins afresh and
+    /// takes it over, so the layer shows "slide" from then on, with no jump at 1.5 s.
+    @Test func aGaplessStepBeginningOnAMovingKeyPathTakesItOver() async throws {
+        let layer = fixture.layer(opacity: 0)
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(layer, BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear)).named("fade")
+            Step(layer, BasicAnimation(.positionX, to: 500, duration: 1, timing: .easeInEaseOut)).named("slide")
+        }, motion: .full)
+        await fixture.clock.advance(to: 0.5)
+        let mover = operation(layer, BasicAnimation(.positionX, from: 0, to: 300, duration: 1, timing: .linear), "mover")
+        fixture.queue.addOperation(mover)
+        // At 1 s the mover shows 300 · 0.5 = 150 and moves at 300 pt/s; "slide" starts from
+        // the mover's target, 300, toward 500, and the mover plays on as an offset.
+        let sample = await MotionSample.around(1, on: layer, clock: fixture.clock) {}
+        #expect(abs(sample.atAfter - 150) < 1e-6)
+        sample.expectSmooth(adding: MotionSample.easeInEaseOutStart(distance: 200, duration: 1))
+        let slide = try #require(run.operation(ofStep: "slide"))
+        #expect(mover.outcome == .interrupted)
+        #expect(mover.takeover?.keyPaths == ["position.x"] && mover.takeover?.newerOperationName == slide.name)
+        // At 1.5 s the offset has come to 0: no jump to where "slide" is.
+        await fixture.clock.advance(to: 1.4999)
+        let before = shown(layer)
+        await fixture.clock.advance(to: 1.5001)
+        #expect(abs(shown(layer) - before) < 1, "\(before) → \(shown(layer))")
+        await expectSettled(layer, at: 500)
+        #expect(await run.outcome == .finished)
+    }
 }
 #endif

@@ -13,6 +13,15 @@ extension OperationLifecycle {
     /// The key of the running animation if it is on the layer (see ``Attachment/isOnLayer``):
     /// only then does its absence from the layer mean that Core Animation removed it.
     var keyOnLayer: String? { state.attachment.flatMap { $0.isOnLayer ? $0.key : nil } }
+    /// Whether the operation's animation moves its layer now: on the layer, not stopped,
+    /// cancelled, removed by other code, suspended or a cross-fade. A newer step that begins
+    /// on its key paths takes them over.
+    var isMovingOnLayer: Bool {
+        guard case .animating(let attachment) = state else { return false }
+        return attachment.isOnLayer && attachment.reports.stop == nil && !attachment.isCancelRequested
+            && !attachment.removalSeen && !attachment.hasTransition && attachment.suspension == nil
+    }
+
     /// The animation committed ahead, while the operation has not begun.
     var ahead: CommittedAhead? { state.ahead }
     /// The ``StartBatch`` batch the operation arrived on the main thread in.

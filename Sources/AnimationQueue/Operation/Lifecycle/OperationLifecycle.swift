@@ -292,9 +292,7 @@ struct OperationLifecycle {
     /// animation by what plays on (``AnimationTakeover``). Nil if it is not moving on the layer
     /// (not begun, stopped, cancelled, suspended, a cross-fade, on its timeline, or finished).
     mutating func takenOver(_ takeover: AnimationTakeover) -> TakeoverAction? {
-        guard case .animating(let attachment) = state, attachment.isOnLayer, attachment.reports.stop == nil,
-              !attachment.isCancelRequested, !attachment.removalSeen, !attachment.hasTransition,
-              attachment.suspension == nil else { return nil }
+        guard isMovingOnLayer, case .animating(let attachment) = state else { return nil }
         let progress = finishRemoving(attachment)
         state.recordTakeover(takeover)
         return TakeoverAction(attachment: attachment, progress: progress)
