@@ -2,9 +2,10 @@
 // Needs the Linux engine's virtual time (AnimationTestClock): compiled only where QuartzCore
 // is absent.
 
-import AnimationQueue
+@testable import AnimationQueue
 import AnimationQueueTesting
 import Foundation
+import OpenQuartzCore
 import Testing
 
 /// A spring retargeted turns as a spring: no jump in value, velocity or acceleration at the
@@ -145,6 +146,32 @@ struct SpringRetargetTests {
         // millisecond it moves by less than a thousandth of a point.
         #expect(abs(turn.after - turn.atAfter) < 1e-3)
         await expectEnded(operation, layer, at: 60)
+    }
+
+    /// A turned spring paused by a trip to the background comes back where it was, as fast as
+    /// it was, accelerating as it was.
+    @Test func aTurnedSpringComesBackFromTheBackgroundWhereItWas() async throws {
+        let (operation, layer) = slide(SpringAnimation(.positionX, from: 0, to: 100, stiffness: 100, damping: 10))
+        fixture.queue.backgroundPolicy = .pause
+        await fixture.clock.advance(to: 0.1)
+        operation.retarget(.positionX, to: 200)
+        var samples: [Double] = []
+        for time in [0.298, 0.299, 0.3] {
+            await fixture.clock.advance(to: time)
+            samples.append(MotionSample.shown(layer))
+        }
+        fixture.queue.applicationDidEnterBackground()
+        fixture.clock.engineClock.enterBackground()
+        await fixture.clock.settle()
+        await fixture.clock.advance(to: 5)
+        fixture.clock.engineClock.enterForeground()
+        fixture.queue.applicationWillEnterForeground()
+        await fixture.clock.settle()
+        let atReturn = MotionSample.shown(layer)
+        await fixture.clock.advance(to: 5.001)
+        MotionSample(twoBefore: samples[0], before: samples[1], atBefore: samples[2], atAfter: atReturn,
+                     after: MotionSample.shown(layer)).expectSmooth("across the trip")
+        await expectEnded(operation, layer, at: 200)
     }
 }
 #endif
