@@ -2,10 +2,9 @@
 // Needs the Linux engine's virtual time (AnimationTestClock): compiled only where QuartzCore
 // is absent.
 
-@testable import AnimationQueue
+import AnimationQueue
 import AnimationQueueTesting
 import Foundation
-import OpenQuartzCore
 import Testing
 
 /// A spring retargeted turns as a spring: no jump in value, velocity or acceleration at the
@@ -160,13 +159,7 @@ struct SpringRetargetTests {
             await fixture.clock.advance(to: time)
             samples.append(MotionSample.shown(layer))
         }
-        fixture.queue.applicationDidEnterBackground()
-        fixture.clock.engineClock.enterBackground()
-        await fixture.clock.settle()
-        await fixture.clock.advance(to: 5)
-        fixture.clock.engineClock.enterForeground()
-        fixture.queue.applicationWillEnterForeground()
-        await fixture.clock.settle()
+        await fixture.trip(returningAt: 5)
         let atReturn = MotionSample.shown(layer)
         await fixture.clock.advance(to: 5.001)
         MotionSample(twoBefore: samples[0], before: samples[1], atBefore: samples[2], atAfter: atReturn,
