@@ -126,10 +126,10 @@ enum TurnedSpring {
     }
 
     /// A spring that is the step's motion of `keyPath`: not additive, not cumulative, not a
-    /// turn's part, with no value function.
+    /// turn's part, with no value function. (Its timing is checked by the caller.)
     private static func isAnchor(_ spring: CASpringAnimation, keyPath: String) -> Bool {
         spring.keyPath == keyPath && !spring.isAdditive && !spring.isCumulative && spring.valueFunction == nil
-            && !TurnedAnimation.isPart(spring) && plainlyTimed(spring)
+            && !TurnedAnimation.isPart(spring)
     }
 
     /// Timed as written: speed 1, no offset, no repeat, no autoreverse, and a linear (or no)

@@ -90,7 +90,6 @@ extension AnimationOperation {
     private func turn(_ attachment: OperationLifecycle.Attachment, _ retarget: OperationLifecycle.Retarget,
                       on layer: CALayer, beganNow: Bool) {
         guard let running = layer.animation(forKey: attachment.key) else { return moveAlone(layer, retarget) }
-        let old = LayerModelAccess.value(of: layer, at: retarget.keyPath) ?? retarget.target
         let mediaNow = timeSource.now(for: layer)
         let now = layer.convertTime(mediaNow, from: nil)
         // Core Animation gives an animation added with a begin time of 0 its begin as its
@@ -104,8 +103,12 @@ extension AnimationOperation {
         let spring = TurnedSpring.group(turning: running, keyPath: retarget.keyPath, to: retarget.target,
                                         spring: retarget.spring, stepBegin: begin, now: now,
                                         staysAttached: attachment.staysAttached)
+        // The general turn offsets the old motion from the old target, the model before the
+        // turn writes the new one.
         guard let turned = spring ?? TurnedAnimation.group(
-            turning: running, keyPath: retarget.keyPath, from: old, to: retarget.target, spring: retarget.spring,
+            turning: running, keyPath: retarget.keyPath,
+            from: LayerModelAccess.value(of: layer, at: retarget.keyPath) ?? retarget.target, to: retarget.target,
+            spring: retarget.spring,
             begin: begin, activeDuration: attachment.activeDuration, now: now, staysAttached: attachment.staysAttached,
             dropping: attachment.overwrittenKeyPaths,
             holdsBase: TurnedAnimation.othersAnimate(retarget.keyPath, on: layer, besides: attachment.key)) else {
