@@ -203,7 +203,9 @@ struct AnimationQueueTests {
         await clock.advance(by: 0)
         await expectFinishedOnce(first, .cancelled, clock: clock)
         await expectFinishedOnce(second, .cancelled, clock: clock)
-        await settle(clock) { block.isFinished }
+        // The queue hears of a plain operation's finish from a watcher that Foundation runs
+        // after it, on another thread: wait for both with a deadline.
+        await settle(clock) { block.isFinished && queue?.operationCount == 0 }
         #expect(block.isFinished && block.isCancelled)
         #expect(!first.everExecuted && !second.everExecuted && layer.opacity == 0)
         #expect(queue?.operationCount == 0)
