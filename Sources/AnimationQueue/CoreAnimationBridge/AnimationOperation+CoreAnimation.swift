@@ -78,10 +78,23 @@ extension AnimationOperation {
         return stored.flatMap { $0 != 0 || localNow == 0 ? $0 : nil }
     }
 
+    /// The layer time at which `running`, the animation of `attachment`, begins: the begin
+    /// the operation heard (read back at the commit, or from `animationDidStart(_:)`), else the
+    /// `beginTime` Core Animation stored at the commit. A stored 0 with no begin heard is a
+    /// transaction that has not committed, nested in one still pending (such as the main
+    /// thread's implicit transaction, when a layer changed earlier in the turn): the
+    /// animation begins as it commits, so now. An animation committed at a local time of 0
+    /// reports its begin as it starts, at that instant.
+    static func begin(of running: CAAnimation, attached attachment: OperationLifecycle.Attachment,
+                      now: CFTimeInterval) -> CFTimeInterval {
+        attachment.begin?.layer ?? (running.beginTime == 0 ? now : running.beginTime)
+    }
+
     /// `animationDidStart(_:)`: Core Animation resolved the begin time of the animation
-    /// under `key`.
+    /// under `key`. Recorded whether or not anyone hears the start: a retarget, a takeover or a
+    /// trip to the background needs it (see ``begin(of:attached:now:)``).
     func animationDidStart(key: String, _ animation: CAAnimation) {
-        guard keyAwaitingBegin == key else { return }
+        guard withLifecycle({ $0.keyWithUnknownBegin }) == key else { return }
         let layer = self.layer
         var begin = animation.beginTime
         if begin == 0, let stored = layer?.animation(forKey: key)?.beginTime { begin = stored }

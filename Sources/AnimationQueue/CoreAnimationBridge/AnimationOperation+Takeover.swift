@@ -41,7 +41,6 @@ extension AnimationOperation {
         let mediaNow = timeSource.now(for: layer)
         let now = layer.convertTime(mediaNow, from: nil)
         var takeovers = Takeovers()
-        let batch = withLifecycle { $0.attachment?.batch }
         // Key paths of this step's that an older step still controls (it was not taken over),
         // and those where older motion goes on as an offset.
         var controlled: [String] = [], offset: [String] = []
@@ -49,7 +48,7 @@ extension AnimationOperation {
             let theirs = other.animatedKeyPaths.filter(overlapsOurs)
             guard !theirs.isEmpty, let attachment = other.withLifecycle({ $0.attachment }) else { continue }
             guard let taken = takeOver(other, attachment, at: theirs, on: layer, startingFromShown: fromShown,
-                                       now: (now, mediaNow), batch: batch) else {
+                                       now: (now, mediaNow)) else {
                 controlled += theirs
                 continue
             }
@@ -84,7 +83,7 @@ extension AnimationOperation {
     /// `other` is not moving on the layer, so it keeps them.
     private func takeOver(_ other: AnimationOperation, _ attachment: OperationLifecycle.Attachment, at theirs: [String],
                           on layer: CALayer, startingFromShown fromShown: [CABasicAnimation],
-                          now: (layer: CFTimeInterval, media: CFTimeInterval), batch: Int?)
+                          now: (layer: CFTimeInterval, media: CFTimeInterval))
         -> (takenOver: Takeovers.TakenOver, blended: [String])? {
         var bases: [String: Any] = [:]
         for keyPath in theirs where !attachment.overwrittenKeyPaths.contains(keyPath) {
@@ -96,12 +95,8 @@ extension AnimationOperation {
         }
         var remainder: (offsets: CAAnimation?, rest: CAAnimation?) = (nil, nil)
         if let running = layer.animation(forKey: attachment.key) {
-            // Unheard, the begin is the one Core Animation stored at the commit, or now for an
-            // animation added in this batch, whose transaction has not committed.
-            let sameBatch = attachment.batch != nil && attachment.batch == batch
-            let begin = attachment.begin?.layer ?? (sameBatch && running.beginTime == 0 ? now.layer : running.beginTime)
             remainder = TakenOverAnimation.remainder(
-                of: running, begin: begin, activeDuration: attachment.activeDuration, now: now.layer,
+                of: running, begin: Self.begin(of: running, attached: attachment, now: now.layer), activeDuration: attachment.activeDuration, now: now.layer,
                 offsetting: bases, dropping: attachment.overwrittenKeyPaths.union(theirs))
         }
         let blended = remainder.offsets == nil ? [] : bases.keys.sorted()

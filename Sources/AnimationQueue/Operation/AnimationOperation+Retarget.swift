@@ -59,9 +59,8 @@ extension AnimationOperation {
         onMainThread { $0.performRetarget(retarget.value) }
     }
 
-    /// Applies a retarget on the main thread, as the operation's state says. `beganNow`: the
-    /// operation's animation was attached in this main-thread turn.
-    func performRetarget(_ retarget: OperationLifecycle.Retarget, beganNow: Bool = false) {
+    /// Applies a retarget on the main thread, as the operation's state says.
+    func performRetarget(_ retarget: OperationLifecycle.Retarget) {
         guard let layer else { return }
         switch stateLock.withLock({ lifecycle.retargetRequested(retarget) }) {
         case .kept:
@@ -75,7 +74,7 @@ extension AnimationOperation {
                 APIViolationRetargetKeyPath(retarget.keyPath, step: stepDescription, animated: attachment.resolved.keyPaths)
             }
             guard !attachment.overwrittenKeyPaths.contains(retarget.keyPath) else { return moveAlone(layer, retarget) }
-            turn(attachment, retarget, on: layer, beganNow: beganNow)
+            turn(attachment, retarget, on: layer)
         }
     }
 
@@ -83,20 +82,16 @@ extension AnimationOperation {
     /// on the layer (main thread).
     func applyKeptRetargets() {
         let retargets = stateLock.withLock { lifecycle.takeRetargets() }
-        for retarget in retargets { performRetarget(retarget, beganNow: true) }
+        for retarget in retargets { performRetarget(retarget) }
     }
 
     /// Replaces the running animation by one turned toward the retarget (``TurnedAnimation``).
     private func turn(_ attachment: OperationLifecycle.Attachment, _ retarget: OperationLifecycle.Retarget,
-                      on layer: CALayer, beganNow: Bool) {
+                      on layer: CALayer) {
         guard let running = layer.animation(forKey: attachment.key) else { return moveAlone(layer, retarget) }
         let mediaNow = timeSource.now(for: layer)
         let now = layer.convertTime(mediaNow, from: nil)
-        // Core Animation gives an animation added with a begin time of 0 its begin as its
-        // transaction commits; attached in this turn, it begins now. Otherwise a stored 0 is
-        // the begin (a layer whose time was 0 at the commit, as on a test clock).
-        let stored = running.beginTime
-        let begin = attachment.begin?.layer ?? (stored == 0 && beganNow ? now : stored)
+        let begin = Self.begin(of: running, attached: attachment, now: now)
         guard attachment.activeDuration.isFinite else {
             APIViolationRetargetEndless(step: stepDescription)
         }

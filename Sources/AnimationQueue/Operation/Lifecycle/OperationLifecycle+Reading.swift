@@ -39,14 +39,18 @@ extension OperationLifecycle {
     /// The queue that runs the operation, while it has not finished.
     var queue: (any OperationQueueHooks)? { hooks.queue }
 
-    /// The key of the animation whose begin time Core Animation has not reported yet, if
-    /// someone hears the start (``Hooks/hearStart``). The begin time of an operation no
-    /// one hears is not read back: its start is announced (to no one) as it finishes, and it
-    /// has no ``plannedEnd`` while it runs.
-    var keyAwaitingBegin: String? {
-        guard hooks.hearStart, case .animating(let attachment) = state, attachment.begin == nil else { return nil }
+    /// The key of the running animation whose begin time is not known yet: Core Animation
+    /// reports it with `animationDidStart(_:)`.
+    var keyWithUnknownBegin: String? {
+        guard case .animating(let attachment) = state, attachment.begin == nil else { return nil }
         return attachment.key
     }
+
+    /// ``keyWithUnknownBegin`` if someone hears the start (``Hooks/hearStart``): the begin is
+    /// then also read back as the batch commits, so the start is announced without waiting
+    /// for `animationDidStart(_:)`. An operation no one hears has no ``plannedEnd`` until
+    /// Core Animation reports its start.
+    var keyAwaitingBegin: String? { hooks.hearStart ? keyWithUnknownBegin : nil }
 
     /// Whether the start now in progress is an ``AnimationQueue``'s.
     var isStartingForQueue: Bool {
