@@ -31,7 +31,10 @@ extension AnimationOperation {
     func attach(_ add: PreparedAdd, to layer: CALayer) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        let takeovers = takeOver(at: add.resolved.finalValues, on: layer, adding: add.plan)
+        // A layer with animations attached may have motion on this step's key paths to take over.
+        let takeovers = layer.animationKeys().flatMap { keys in
+            takeOver(at: add.resolved.finalValues, on: layer, keys: keys, adding: add.plan)
+        }
         letRunKeepModel(add.resolved.finalValues, of: layer)
         writeModel(add.resolved.finalValues, on: layer)
         supersedeEarlierWriters(of: add.resolved.finalValues, on: layer)
@@ -47,7 +50,7 @@ extension AnimationOperation {
             plan.timing.delegate = nil
         }
         CATransaction.commit()
-        playOn(takeovers, on: layer)
+        if let takeovers { playOn(takeovers, on: layer) }
     }
 
     /// What the lifecycle hears about a prepared add, before it is attached. The step's begin

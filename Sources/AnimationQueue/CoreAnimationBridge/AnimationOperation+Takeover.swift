@@ -23,17 +23,18 @@ extension AnimationOperation {
     /// A newer step's takeover of the motion on the layer: the older step finishes
     /// `.interrupted`, and ``takeover`` says which key paths were taken over and by whom; nil
     /// if the operation was not taken over. See ``AnimationTakeover`` for what the layer does.
-    public var takeover: AnimationTakeover? { withLifecycle { $0.state.takeover } }
+    public var takeover: AnimationTakeover? { withLifecycle { $0.takeover } }
 
     /// Takes over, as this operation begins, the steps still moving on `layer` at the key paths
     /// of `values`, its final values (main thread, inside the transaction that attaches it,
     /// before it writes them to the model): each finishes `.interrupted` at once, and `plan`'s
     /// basic and spring animations that start from what the layer shows start from the model
     /// instead, wherever the older motion goes on as an offset. Add what it returns after this
-    /// operation's animation, with ``playOn(_:on:)``.
-    func takeOver(at values: [(keyPath: String, value: Any?)], on layer: CALayer,
-                  adding plan: AddedAnimation?) -> Takeovers {
-        guard plan?.transition == nil, let keys = layer.animationKeys(), !keys.isEmpty else { return Takeovers() }
+    /// operation's animation, with ``playOn(_:on:)``; nil if there is nothing to take over
+    /// among the animations under `keys`, the layer's.
+    func takeOver(at values: [(keyPath: String, value: Any?)], on layer: CALayer, keys: [String],
+                  adding plan: AddedAnimation?) -> Takeovers? {
+        guard plan?.transition == nil, !keys.isEmpty else { return nil }
         let keyPaths = values.map(\.keyPath)
         func overlapsOurs(_ path: String) -> Bool { keyPaths.contains { TurnedAnimation.keyPathsOverlap(path, $0) } }
         let earlier = otherOperations(animating: layer, keys: keys)
@@ -74,7 +75,7 @@ extension AnimationOperation {
                 || takeovers.moved.contains { TakenOverAnimation.animates($0.animation, overlapping: path) }
             if isOffset, let model = LayerModelAccess.value(of: layer, at: path) { start.fromValue = model }
         }
-        return takeovers
+        return takeovers.takenOver.isEmpty && takeovers.moved.isEmpty && takeovers.hidden.isEmpty ? nil : takeovers
     }
 
     /// Takes `other`'s motion of `theirs` over (see ``takeOver(at:on:adding:)``): the
@@ -122,7 +123,6 @@ extension AnimationOperation {
     /// its own, after the one that added this operation's animation, whose completion must
     /// not wait for them. This operation owns the offsets.
     func playOn(_ takeovers: Takeovers, on layer: CALayer) {
-        guard !takeovers.takenOver.isEmpty || !takeovers.moved.isEmpty || !takeovers.hidden.isEmpty else { return }
         let key = animationKey
         CATransaction.begin()
         CATransaction.setDisableActions(true)

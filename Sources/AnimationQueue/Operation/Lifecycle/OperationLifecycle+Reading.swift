@@ -10,6 +10,8 @@ extension OperationLifecycle {
     var isUnstarted: Bool { state.isUnstarted }
     var isExecuting: Bool { state.isExecuting }
     var attachment: Attachment? { state.attachment }
+    /// What a newer step took over, once the operation finished `.interrupted` by it.
+    var takeover: AnimationTakeover? { state.takeover }
     /// The key of the running animation if it is on the layer (see ``Attachment/isOnLayer``):
     /// only then does its absence from the layer mean that Core Animation removed it.
     var keyOnLayer: String? { state.attachment.flatMap { $0.isOnLayer ? $0.key : nil } }

@@ -8,7 +8,8 @@ import Foundation
 struct OperationLifecycle {
     /// The key of the operation's fresh animation, from its address; replacements add a suffix.
     private(set) var key: String
-    /// Where the operation is; only the events below change it.
+    /// Where the operation is; only the events below change it, and only the lifecycle's own
+    /// files read it (the operation reads the accessors of OperationLifecycle+Reading.swift).
     private(set) var state: State = .initialized(Unstarted())
     /// The operation's settings: set until the operation starts, read as it does.
     private(set) var settings = Settings()
