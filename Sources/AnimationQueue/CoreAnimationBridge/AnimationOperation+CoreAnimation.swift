@@ -86,18 +86,21 @@ extension AnimationOperation {
     /// `beginTime` Core Animation stored at the commit. A stored 0 with no begin heard is a
     /// transaction that has not committed, nested in one still pending (such as the main
     /// thread's implicit transaction, when a layer changed earlier in the turn): the
-    /// animation begins as it commits, so now. An animation committed at a local time of 0
-    /// reports its begin as it starts, at that instant.
+    /// animation begins as it commits, so now. For an animation committed at a local time
+    /// of 0, `animationDidStart(_:)` records the begin, at that instant, even if no one hears
+    /// the start.
     static func begin(of running: CAAnimation, attached attachment: OperationLifecycle.Attachment,
                       now: CFTimeInterval) -> CFTimeInterval {
         attachment.begin?.layer ?? (running.beginTime == 0 ? now : running.beginTime)
     }
 
     /// `animationDidStart(_:)`: Core Animation resolved the begin time of the animation
-    /// under `key`. Recorded whether or not anyone hears the start: a retarget, a takeover or a
-    /// trip to the background needs it (see ``begin(of:attached:now:)``).
+    /// under `key`. A start no one hears needs it only if the begin time stored is 0 (a
+    /// commit at a local time of 0), which would otherwise read as a commit still to come
+    /// (see ``begin(of:attached:now:)``).
     func animationDidStart(key: String, _ animation: CAAnimation) {
-        guard withLifecycle({ $0.keyWithUnknownBegin }) == key else { return }
+        let (unknown, hearsStart) = withLifecycle { ($0.keyWithUnknownBegin, $0.hooks.hearStart) }
+        guard unknown == key, hearsStart || animation.beginTime == 0 else { return }
         let layer = self.layer
         var begin = animation.beginTime
         if begin == 0, let stored = layer?.animation(forKey: key)?.beginTime { begin = stored }

@@ -123,8 +123,7 @@ extension AnimationOperation {
 
     /// The batch's transaction committed, which fixed the begin time of the animation the
     /// operation added in it (unless that commit is itself nested in a pending transaction:
-    /// then `animationDidStart(_:)` reports it). It is read back if someone hears the start;
-    /// for any other operation `animationDidStart(_:)` brings it.
+    /// then `animationDidStart(_:)` reports it). It is read back if someone hears the start.
     func batchDidCommit() {
         readCommittedBegin()
     }

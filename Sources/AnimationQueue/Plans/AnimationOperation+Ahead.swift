@@ -7,9 +7,8 @@ extension AnimationOperation {
     /// When the animation of the started operation ends, in its layer's time: its begin
     /// time as Core Animation resolved it at the commit, plus its active duration. Nil
     /// before the operation started, before Core Animation fixed the begin time (a commit
-    /// nested in a pending transaction), and, for an operation whose start no one hears (its
-    /// begin time is not read back at the commit; a gapless plan's run hears every step),
-    /// until Core Animation reports its start. An
+    /// nested in a pending transaction), and for an operation whose start no one hears,
+    /// whose begin time is not read back (a gapless plan's run hears every step). An
     /// animation only committed ahead does not count: the look-ahead of a gapless plan is one
     /// step, whatever order simultaneous steps start in.
     ///

@@ -32,8 +32,8 @@ extension OperationLifecycle {
         private var runReference: WeakReference<AnimationRun>?
 
         /// Whether anyone hears the start, and so its time: only then is Core Animation's
-        /// begin time read back as the batch commits (a gapless plan's run hears every step,
-        /// whose planned end it needs); otherwise `animationDidStart(_:)` brings it.
+        /// begin time read back (a gapless plan's run hears every step, whose planned end it
+        /// needs).
         var hearStart: Bool { run != nil || !didStart.isEmpty }
 
         func started(_ operation: AnimationOperation, at time: @autoclosure () -> CFTimeInterval) {

@@ -49,9 +49,10 @@ extension OperationLifecycle {
     }
 
     /// ``keyWithUnknownBegin`` if someone hears the start (``Hooks/hearStart``): the begin is
-    /// then also read back as the batch commits, so the start is announced without waiting
-    /// for `animationDidStart(_:)`. An operation no one hears has no ``plannedEnd`` until
-    /// Core Animation reports its start.
+    /// then read back as the batch commits, or comes with `animationDidStart(_:)`. The begin
+    /// of an operation no one hears is not read back (it has no ``plannedEnd`` while it
+    /// runs): what needs it reads the `beginTime` Core Animation stored on the layer's
+    /// animation.
     var keyAwaitingBegin: String? { hooks.hearStart ? keyWithUnknownBegin : nil }
 
     /// Whether the start now in progress is an ``AnimationQueue``'s.
