@@ -30,11 +30,17 @@ extension StressGraphHarness {
     /// A takeover, as a gesture would start one: a new operation on the layer and channel of
     /// a random operation of the graph (running, mostly; else one pending, not added or
     /// ended), from what the layer holds mostly, else from a value of its own, with linear
-    /// timing, added alone to the graph's queue. Not while a plan's run is paused, nor once
-    /// it was (the run's retiming of its layers would move the new operation too). Not, in a
-    /// gapless plan, on a channel where a step has yet to begin: a step committed ahead
-    /// there is not taken over by the newer one, and does not take it over as it begins on
-    /// time (it adopts its commit), which this model leaves out.
+    /// timing, added alone to the graph's queue on the main queue. A third of the time that
+    /// turn then sets a transaction property, as a gesture handler may change a layer after
+    /// adding a step: the main thread's implicit transaction is pending as the step's batch
+    /// begins, and holds the commit of its animation, and of any step that begins in the same
+    /// turn and takes it over, until the implicit transaction commits.
+    ///
+    /// Not while a plan's run is paused, nor once it was (the run's retiming of its layers
+    /// would move the new operation too). Not, in a gapless plan, on a channel where a step
+    /// has yet to begin: a step committed ahead there is not taken over by the newer one, and
+    /// does not take it over as it begins on time (it adopts its commit), which this model
+    /// leaves out.
     func takeOverRandomOperation(at time: TimeInterval, lifetimes: LifetimeTracker, threads: ThreadCounter,
                                  using random: inout SeededGenerator) async -> Bool {
         guard isLaunched, let queue, !oracle.isPaused, !oracle.hasBeenPaused else { return false }
@@ -58,7 +64,11 @@ extension StressGraphHarness {
         let state = oracle.outcome(older.index).map { "ended \($0)" }
             ?? (oracle.isRunning(older.index) ? "running" : "\(oracle.phases[older.index])")
         let box = UncheckedSendableBox((queue, operation))
-        await onMainQueue { box.value.0.addOperation(box.value.1) }
+        let leavesTransactionPending = random.chance(1.0 / 3)
+        await onMainQueue {
+            box.value.0.addOperation(box.value.1)
+            if leavesTransactionPending { CATransaction.setValue(true, forKey: "stress.pending") }
+        }
         oracle.addTakeover(item, atTime: time)
         log.append("t=\(time) took over operation \(older.index) (\(state)) with operation \(item.index) \(item.channel) "
                    + "\(item.from.map { "from \($0) " } ?? "")to \(item.to) in \(item.duration)")
