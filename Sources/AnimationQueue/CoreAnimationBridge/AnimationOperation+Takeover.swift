@@ -127,11 +127,11 @@ extension AnimationOperation {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for hidden in takeovers.hidden { layer.removeAnimation(forKey: hidden) }
-        var owned: [String] = []
+        var owned: [OperationLifecycle.OwnedOffset] = []
         func addOffset(_ animation: CAAnimation) {
             let offsetKey = key + ".over\(owned.count)"
             layer.add(animation, forKey: offsetKey)
-            owned.append(offsetKey)
+            owned.append(.init(key: offsetKey, animation: animation))
         }
         for moved in takeovers.moved {
             layer.removeAnimation(forKey: moved.key)

@@ -227,6 +227,48 @@ struct TakeoverTests {
         #expect(newer.outcome == .finished)
     }
 
+    /// A takeover whose offset still plays when the app leaves (`.pause`) goes on as if
+    /// nothing happened: the layer shows at 0.7 s + d after a trip from 0.7 s to 1.2 s what
+    /// it shows at 0.7 s + d without the trip, the older motion's offset included, and it is
+    /// still there after the newer step has ended (the older step ends at 2 s, the newer at
+    /// 1.5 s; with the trip, 2.5 s and 2 s).
+    @Test(arguments: [BackgroundPolicy.pause, .keepWallClockTime])
+    func aTakeoverPlaysOnAfterATripAsItsPolicySays(policy: BackgroundPolicy) async throws {
+        let away: TimeInterval = policy == .pause ? 0.5 : 0
+        let reference = QueueFixture()
+        var shownWithoutTrip: [Double] = []
+        let referenceLayer = reference.layer()
+        await slideTakenOver(on: referenceLayer, in: reference)
+        for time in [0.7, 0.9, 1.4, 1.7, 1.99] {
+            await reference.clock.advance(to: time)
+            shownWithoutTrip.append(shown(referenceLayer))
+        }
+        let layer = fixture.layer()
+        fixture.queue.backgroundPolicy = policy
+        let newer = await slideTakenOver(on: layer, in: fixture)
+        await fixture.clock.advance(to: 0.7)
+        await fixture.trip(returningAt: 1.2)
+        for (time, expected) in zip([0.7, 0.9, 1.4, 1.7, 1.99], shownWithoutTrip) where time + away >= 1.2 {
+            await fixture.clock.advance(to: time + away)
+            #expect(abs(shown(layer) - expected) < 1e-9, "at \(time + away): \(shown(layer)), without the trip \(expected)")
+        }
+        #expect(newer.outcome == .finished)
+        await expectSettled(layer, at: 300)
+    }
+
+    /// An older step sliding `layer` from 0 to 100 in 2 s, linearly, taken over at 0.5 s by a
+    /// newer one toward 300 in 1 s, linearly, on `fixture`'s queue; returns the newer one.
+    @discardableResult
+    func slideTakenOver(on layer: CALayer, in fixture: QueueFixture) async -> AnimationOperation {
+        let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "older")
+        fixture.queue.addOperation(older)
+        await fixture.clock.advance(to: 0.5)
+        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .linear), "newer")
+        fixture.queue.addOperation(newer)
+        await fixture.clock.advance(by: 0)
+        return newer
+    }
+
     /// A retarget of a step that had ended moves the layer alone with a settling spring; a
     /// step that begins meanwhile carries that motion on.
     @Test func aNewStepCarriesOnALayerMovingAlone() async throws {

@@ -69,11 +69,11 @@ import Testing
                 return []
             case .background:
                 // The interrupting policy; the others are checked on the scheduler (BackgroundPolicyTests).
-                switch lifecycle.enteredBackground(.init(policy: .interrupt, elapsed: 0, animationElapsed: 0, animation: nil)) {
+                switch lifecycle.enteredBackground(.init(policy: .interrupt, leftAt: 0, elapsed: 0, animationElapsed: 0, animation: nil)) {
                 case nil: return []
                 case .discardAhead(let ahead): return Self.discard(ahead, policy: false)
                 case .finishRunning(let removal, let progress): return Self.summary(removal, progress)
-                case .suspend(let removing): return ["suspend(\(removing.key))"]
+                case .suspend(let removing, _): return ["suspend(\(removing.key))"]
                 }
             case .heldBack:
                 return Self.discard(lifecycle.heldBack(), policy: true)

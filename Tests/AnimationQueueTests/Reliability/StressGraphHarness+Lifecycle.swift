@@ -76,9 +76,10 @@ extension StressGraphHarness {
     }
 
     /// Retargets a random operation of a live layer to a random value of its channel, on the
-    /// main queue: one running or not started yet (only one without dependents, whose turned
-    /// end, which a spring settles, moves no other start; not a gapless plan's step that has
-    /// not started, whose early commit the oracle would have to move), or one that has ended
+    /// main queue: one running or not started yet (only one without dependents, and without
+    /// another step yet to begin on its channel, whose turned end, which a spring settles,
+    /// moves no other start and decides no takeover; not a gapless plan's step that has not
+    /// started, whose early commit the oracle would have to move), or one that has ended
     /// while no other step moves its channel (a later step without a from-value starts from the
     /// model value, the retarget's target, with the settling spring carried on above it; not,
     /// in a gapless plan, while a step has yet to begin there: one committed ahead adopts its
@@ -93,7 +94,10 @@ extension StressGraphHarness {
                         && (oracle.isRunning($0.index) || (spec.kind == .gaplessPlan && oracle.outcome($0.index) == nil))
                 }
             }
-            guard oracle.dependents[item.index].isEmpty else { return false }
+            guard oracle.dependents[item.index].isEmpty, !spec.operations.contains(where: {
+                $0.index != item.index && $0.layer == item.layer && $0.channel == item.channel
+                    && oracle.outcome($0.index) == nil && !oracle.isRunning($0.index)
+            }) else { return false }
             return oracle.isRunning(item.index) || spec.kind != .gaplessPlan
         }
         guard let item = candidates.randomElement(using: &random) else { return false }
@@ -115,8 +119,9 @@ extension StressGraphHarness {
     }
 
     /// Brings the oracle up to what it leaves to the scheduler, once the work due by virtual
-    /// time `time` has settled: turned operations the scheduler reports finished end, and a
-    /// model value a cancel left to a turned motion is read back from the layer.
+    /// time `time` has settled: turned operations the scheduler reports finished end, a
+    /// model value a cancel left to a turned motion is read back from the layer, and offsets
+    /// this model does not compute are gone once the layer no longer plays them.
     func reconcile(at time: TimeInterval) {
         for index in spec.operations.indices where oracle.isRunning(index) && oracle.turned[index] {
             if probe.outcomes(of: index).first == .finished {
@@ -128,6 +133,9 @@ extension StressGraphHarness {
             if let live = layers[layer] { oracle.adopt(channel.model(live), layer: layer, channel: channel) }
         }
         oracle.unknownValues = []
+        // Away, the engine has taken every animation off; a suspended step's offsets go back
+        // on with it at the return.
+        guard oracle.background == nil else { return }
         for (index, layer) in layers.enumerated() {
             guard let layer else { continue }
             for channel in StressChannel.allCases where oracle.hasUnknownOffset(layer: index, channel: channel) {

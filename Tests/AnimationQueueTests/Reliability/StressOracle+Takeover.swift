@@ -85,7 +85,8 @@ extension StressOracle {
     }
 
     /// The engine takes every animation off as the app leaves, and the queues put back what
-    /// their policies say: what the offsets show from then on is left to the layer.
+    /// their policies say (a suspended step, with the offsets it owns): what the offsets show
+    /// from then on is left to the layer.
     mutating func forgetOffsets() {
         for layer in offsets.indices {
             for channel in offsets[layer].keys where !(offsets[layer][channel] ?? []).isEmpty {

@@ -7,6 +7,8 @@ extension OperationLifecycle {
     /// and, if its animation is on the layer, how far it had played and a copy of it.
     struct Leaving {
         let policy: BackgroundPolicy
+        /// When the app left, in the layer's time.
+        let leftAt: CFTimeInterval
         /// How far the step had played, in the layer's time.
         let elapsed: CFTimeInterval
         /// How far the animation on the layer had played: it may have begun after the step did
@@ -28,7 +30,8 @@ extension OperationLifecycle.State {
         attachment.key = baseKey + ".back\(attachment.turns)"
         attachment.isOnLayer = false
         attachment.reports = OperationLifecycle.Reports()
-        attachment.suspension = OperationLifecycle.Suspension(policy: leaving.policy, elapsed: leaving.elapsed,
+        attachment.suspension = OperationLifecycle.Suspension(policy: leaving.policy, leftAt: leaving.leftAt,
+                                                              elapsed: leaving.elapsed,
                                                               animationElapsed: leaving.animationElapsed,
                                                               animation: animation)
         self = .animating(attachment)
@@ -37,21 +40,24 @@ extension OperationLifecycle.State {
 
     /// The suspended animation's attachment as the app returns at `now`, with the animation to
     /// put back: it begins the time it had played before now (a pause) or where it began
-    /// (wall-clock time); if its end has passed, both its reports are marked in. Nil if the
-    /// operation is not suspended.
+    /// (wall-clock time); if its end has passed, both its reports are marked in. The offsets
+    /// the operation owns move by as much. Nil if the operation is not suspended.
     func returned(now: (layer: CFTimeInterval, media: CFTimeInterval))
-        -> (OperationLifecycle.Attachment, CAAnimation, animationBegin: CFTimeInterval)? {
+        -> (OperationLifecycle.Attachment, CAAnimation, animationBegin: CFTimeInterval,
+            offsets: OperationLifecycle.OffsetsPutBack)? {
         guard case .animating(var attachment) = self, let suspension = attachment.suspension else { return nil }
         // Paused, the step and its animation pick up where they were; keeping wall-clock time,
-        // both keep the begins they had.
+        // both keep the begins they had (the step's, heard or not, was `elapsed` before leaving).
         let keepsTime = suspension.policy == .keepWallClockTime
-        let begin = keepsTime ? attachment.begin?.layer ?? now.layer - suspension.elapsed : now.layer - suspension.elapsed
+        let begin = (keepsTime ? suspension.leftAt : now.layer) - suspension.elapsed
         let animationBegin = begin + suspension.elapsed - suspension.animationElapsed
         attachment.begin = (begin, now.media - (now.layer - begin))
         attachment.suspension = nil
         if begin + attachment.activeDuration <= now.layer {
             attachment.reports = OperationLifecycle.Reports(stop: true, completed: true)
         }
-        return (attachment, suspension.animation, animationBegin)
+        let offsets = OperationLifecycle.OffsetsPutBack(offsets: attachment.offsets,
+                                                        shift: keepsTime ? 0 : now.layer - suspension.leftAt)
+        return (attachment, suspension.animation, animationBegin, offsets)
     }
 }

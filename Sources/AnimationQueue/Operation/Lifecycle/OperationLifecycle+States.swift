@@ -124,9 +124,9 @@ extension OperationLifecycle {
         /// Taken off the layer as the app left, to be put back when it returns (a
         /// ``BackgroundPolicy/pause`` or ``BackgroundPolicy/keepWallClockTime`` policy).
         var suspension: Suspension?
-        /// The keys of the offsets that carry the motion of the steps this one took over
-        /// (``OperationLifecycle/ownsOffsets(_:)``).
-        var offsetKeys: [String] = []
+        /// The offsets that carry the motion of the steps this one took over, each with the
+        /// animation added under its key (``OperationLifecycle/ownsOffsets(_:)``).
+        var offsets: [OwnedOffset] = []
 
         /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
         /// ``MediaTiming/fillsForwards``).
@@ -140,8 +140,17 @@ extension OperationLifecycle {
     }
 
     /// A running animation taken off the layer as the app left, to put back when it returns.
+    /// An offset the operation owns: the motion of a step it took over, under `key`.
+    struct OwnedOffset {
+        let key: String
+        /// What was added under `key`: a copy, begun at an explicit `beginTime`.
+        let animation: CAAnimation
+    }
+
     struct Suspension {
         let policy: BackgroundPolicy
+        /// When the app left, in the layer's time.
+        let leftAt: CFTimeInterval
         /// How far the step had played, in the layer's time, when it was taken off.
         let elapsed: CFTimeInterval
         /// How far the animation on the layer had played then (it may have begun after the step).
