@@ -26,11 +26,13 @@ public enum BackgroundPolicy: Sendable, Hashable, CustomStringConvertible {
     case complete
     /// The default. The step stops where it is and, when the app returns, goes on from that
     /// point as if nothing happened: the time away does not count, its outcome comes when
-    /// the rest of its motion has played, and its dependents follow.
+    /// the rest of its motion has played, and its dependents follow. The motion of the steps
+    /// it took over (``AnimationTakeover``), which plays on above it, goes on with it.
     case pause
     /// The step keeps wall-clock time: when the app returns it shows where it would be had
     /// the app never left, or, if its end has passed, finishes `.finished` at once; its
-    /// dependents start then.
+    /// dependents start then. The motion of the steps it took over goes on with it, where
+    /// it would be.
     case keepWallClockTime
 
     /// `interrupt`, `complete`, `pause` or `keepWallClockTime`.
