@@ -37,6 +37,7 @@ extension CALayer {
             attachment.groups = groups
             var replaced: Attachment?
             if let key, let index = attachments.firstIndex(where: { $0.key == key }) {
+                keepCommittedAttachments()
                 replaced = attachments.remove(at: index)
             }
             attachments.append(attachment)
@@ -59,6 +60,12 @@ extension CALayer {
         return keys.isEmpty ? nil : keys
     }
 
+    /// Keeps the attachments as committed for `presentation()` before a change takes one off
+    /// the layer, until the change commits (``committedAttachments``); engine lock held.
+    func keepCommittedAttachments() {
+        if committedAttachments == nil { committedAttachments = attachments.filter { $0.phase != .pending } }
+    }
+
     /// Removes the animation under `key`. Its delegate gets `animationDidStop(_:finished:)`
     /// with `finished == false`, and it counts as complete for its transaction's block.
     func detachAnimation(forKey key: String) {
@@ -74,6 +81,7 @@ extension CALayer {
         let clock = self.clock
         let removed: [Attachment] = Engine.locked {
             let removed = attachments.filter(predicate)
+            if !removed.isEmpty { keepCommittedAttachments() }
             attachments.removeAll(where: predicate)
             return removed
         }
@@ -91,6 +99,7 @@ extension CALayer {
         let removed = attachments.filter { $0.animation.isRemovedOnCompletion }
         guard !removed.isEmpty else { return [] }
         attachments.removeAll { $0.animation.isRemovedOnCompletion }
+        committedAttachments?.removeAll { $0.animation.isRemovedOnCompletion }
         for attachment in removed { attachment.detach() }
         Transactions.noteChange(to: self)
         return removed
@@ -109,6 +118,7 @@ extension CALayer {
             || before.speed != storage.speed || before.timeOffset != storage.timeOffset
         isCommitted = true
         committedStorage = storage
+        committedAttachments = nil
         previousValues.removeAll()
         return timingChanged
     }

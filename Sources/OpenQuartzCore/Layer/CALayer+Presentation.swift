@@ -3,6 +3,11 @@ import Foundation
 extension CALayer {
     /// Returns a copy of the layer with every active animation applied at the current time.
     ///
+    /// As `CALayer.h` says, the properties are "as they were at the start of the current
+    /// transaction, with any active animations applied": the values and the animations the
+    /// last commit left. A change, an add or a removal in a transaction still open shows only
+    /// once it commits.
+    ///
     /// The copy is made through `init(layer:)`, so it is an instance of the receiver's class.
     /// Returns nil until a transaction that includes the layer has committed (Apple).
     /// Called on a presentation layer, it returns itself.
@@ -45,7 +50,7 @@ extension CALayer {
         var evaluation: PresentationEvaluation = Engine.locked {
             var active: [CAAnimation] = []
             active.reserveCapacity(attachments.count)
-            for attachment in attachments where attachment.phase != .pending {
+            for attachment in committedAttachments ?? attachments where attachment.phase != .pending {
                 active.append(attachment.animation)
             }
             if let copy {

@@ -112,6 +112,7 @@ extension CALayer {
             guard attachment.phase == .running else { return false }
             if attachment.animation.isRemovedOnCompletion {
                 attachments.removeAll { $0 === attachment }
+                committedAttachments?.removeAll { $0 === attachment }
             }
             return true
         }

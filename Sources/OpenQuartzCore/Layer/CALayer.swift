@@ -31,6 +31,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     var storage = LayerState()
     /// Attached animations in the order they apply; guarded by `Engine.lock`.
     var attachments: [Attachment] = []
+    /// The attachments as the last commit left them, kept from a removal until its transaction
+    /// commits: a removal reaches the screen, and `presentation()`, at the commit, as an add
+    /// does; guarded by `Engine.lock`.
+    var committedAttachments: [Attachment]?
     /// The tree; guarded by `Engine.lock`.
     var storedSublayers: [CALayer]?
     weak var storedSuperlayer: CALayer?

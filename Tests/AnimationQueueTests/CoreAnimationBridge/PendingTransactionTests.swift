@@ -84,5 +84,35 @@ struct PendingTransactionTests {
         #expect(abs(shown(layer) - 200) < 1e-9 && layer.position.x == 200)
         #expect(layer.animationKeys() ?? [] == [])
     }
+
+    /// A gapless plan: "slide" moves from 0 to 100 in 1 s, linearly; "settle" follows it
+    /// toward 300 and proceeds if it is cancelled. "slide" is cancelled at 0.25 s, holding
+    /// what the layer shows (25), inside a pending transaction: the hold and the removal wait
+    /// for it, and "settle" begins at once, in the same turn. It starts from what the layer
+    /// shows, 25, as the removed animation still shows until the commit, not from the model's
+    /// committed 100.
+    @Test func aStepBeginningAfterACancelInTheSameTransactionStartsFromWhatTheLayerShows() async throws {
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
+            Step(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear)).named("slide")
+            Step(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .linear)).named("settle")
+                .onCancelledDependency(.proceed)
+        }, motion: .full)
+        await fixture.clock.advance(to: 0.25)
+        let slide = UncheckedSendableBox(try #require(run.operation(ofStep: "slide")))
+        await onMainQueue {
+            CATransaction.setValue(true, forKey: "pending")
+            slide.value.cancel()
+            CATransaction.flush()
+        }
+        await fixture.clock.settle()
+        #expect(slide.value.outcome == .cancelled)
+        #expect(abs(shown(layer) - 25) < 1e-9, "\(shown(layer))")
+        await fixture.clock.advance(to: 0.75)
+        #expect(abs(shown(layer) - (25 + 275 * 0.5)) < 1e-9, "\(shown(layer))")
+        await fixture.clock.advance(to: 1.25)
+        #expect(await run.outcome == .cancelled)
+        #expect(abs(shown(layer) - 300) < 1e-9 && layer.position.x == 300)
+    }
 }
 #endif

@@ -168,7 +168,8 @@ final class StressGraphHarness: @unchecked Sendable {
         return true
     }
 
-    /// Removes one running animation with `removeAnimation(forKey:)`, on the main queue.
+    /// Removes one running animation with `removeAnimation(forKey:)`, on the main queue, and
+    /// commits the removal at once (see ``removeOnMainQueue(_:)``).
     func removeRandomAnimation(at time: TimeInterval, using random: inout SeededGenerator) async -> Bool {
         let now = oracle.localTime(time)
         var candidates: [(layer: CALayer, key: String, index: Int)] = []
@@ -188,7 +189,7 @@ final class StressGraphHarness: @unchecked Sendable {
         }
         guard let target = candidates.randomElement(using: &random) else { return false }
         let box = UncheckedSendableBox((target.layer, target.key))
-        await onMainQueue { box.value.0.removeAnimation(forKey: box.value.1) }
+        await removeOnMainQueue { box.value.0.removeAnimation(forKey: box.value.1) }
         oracle.removeAnimation(of: target.index, atTime: time)
         log.append("t=\(time) removed the animation of operation \(target.index)")
         return true
@@ -199,10 +200,24 @@ final class StressGraphHarness: @unchecked Sendable {
         guard let index = layers.indices.filter({ layers[$0]?.animationKeys() != nil }).randomElement(using: &random),
               let layer = layers[index] else { return false }
         let box = UncheckedSendableBox(layer)
-        await onMainQueue { box.value.removeAllAnimations() }
+        await removeOnMainQueue { box.value.removeAllAnimations() }
         oracle.removeAllAnimations(layer: index, atTime: time)
         log.append("t=\(time) removed all animations of layer \(index)")
         return true
+    }
+
+    /// Runs `removal` on the main queue and commits the main thread's implicit transaction at
+    /// once, as the end of the turn would. Core Animation reports a removal to the delegate
+    /// after the transaction that made it commits; OpenQuartzCore reports it on its clock's
+    /// next turn, which another thread advancing the clock can bring first, while the removed
+    /// animation still shows (`presentation()` shows a removal once it commits). A step that
+    /// begins then starts from what the removed animation showed: an order Apple does not
+    /// produce, which this model leaves out.
+    private func removeOnMainQueue(_ removal: @escaping @Sendable () -> Void) async {
+        await onMainQueue {
+            removal()
+            CATransaction.flush()
+        }
     }
 
     /// Drops the test's only reference to a random layer.

@@ -26,6 +26,42 @@ import Testing
         #expect(try #require(layer.presentation()).opacity == 0.3)
     }
 
+    /// The same header sentence for animations: an animation removed, or replaced under its
+    /// key, in a transaction still open is still applied to the presentation (it was active
+    /// at the start of the transaction); after the commit it is not. A linear fade of opacity
+    /// from 0 to 1 in 1 s shows 0.25 at 0.25 s; removed, the model's 1 shows once committed.
+    /// A fade from 0.5 to 1 then shows 0.75 at 0.75 s; replaced under its key by one that
+    /// holds 0, it still shows 0.75 until the commit, and 0 after it.
+    @Test func thePresentationAppliesTheAnimationsActiveAtTheStartOfTheCurrentTransaction() throws {
+        let harness = EngineHarness()
+        let layer = harness.makeLayer()
+        harness.setModel { layer.opacity = 1 }
+        func fade(from start: Float, to end: Float) -> CABasicAnimation {
+            let fade = CABasicAnimation(keyPath: "opacity")
+            (fade.fromValue, fade.toValue, fade.duration) = (start, end, 1)
+            return fade
+        }
+        harness.commit { layer.add(fade(from: 0, to: 1), forKey: "fade") }
+        harness.advance(by: 0.25)
+        var removedDuring: Float?
+        harness.commit {
+            layer.removeAnimation(forKey: "fade")
+            removedDuring = layer.presentation()?.opacity
+        }
+        #expect(removedDuring == 0.25)
+        #expect(try #require(layer.presentation()).opacity == 1)
+
+        harness.commit { layer.add(fade(from: 0.5, to: 1), forKey: "fade") }
+        harness.advance(by: 0.5)
+        var replacedDuring: Float?
+        harness.commit {
+            layer.add(fade(from: 0, to: 0), forKey: "fade")
+            replacedDuring = layer.presentation()?.opacity
+        }
+        #expect(replacedDuring == 0.75)
+        #expect(try #require(layer.presentation()).opacity == 0)
+    }
+
     /// `CALayer.h`, `modelLayer`: "When called on the result of the -presentationLayer
     /// method, returns the underlying layer with the current model values. When called on a
     /// non-presentation layer, returns the receiver."
