@@ -96,8 +96,9 @@ extension AnimationOperation {
         }
         var remainder: (offsets: CAAnimation?, rest: CAAnimation?) = (nil, nil)
         if let running = layer.animation(forKey: attachment.key) {
+            let begin = Self.begin(of: running, attached: attachment, now: now.layer)
             remainder = TakenOverAnimation.remainder(
-                of: running, begin: Self.begin(of: running, attached: attachment, now: now.layer), activeDuration: attachment.activeDuration, now: now.layer,
+                of: running, begin: begin, activeDuration: attachment.activeDuration, now: now.layer,
                 offsetting: bases, dropping: attachment.overwrittenKeyPaths.union(theirs))
         }
         let blended = remainder.offsets == nil ? [] : bases.keys.sorted()

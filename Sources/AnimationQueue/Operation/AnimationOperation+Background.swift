@@ -106,7 +106,7 @@ extension AnimationOperation {
         guard !put.offsets.isEmpty else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        for offset in put.offsets where offset.animation.beginTime + put.shift + offset.animation.duration > now {
+        for offset in put.offsets where offset.animation.beginTime + put.shift + ActiveDuration.of(offset.animation) > now {
             let moved = offset.animation.copy() as! CAAnimation
             moved.beginTime += put.shift
             layer.add(moved, forKey: offset.key)

@@ -24,20 +24,26 @@ struct TakeoverTests {
     }
 
     /// Adds `newer` at `time` and samples `layer` around it.
+    /// Adds `newer` at `time` to the queue of `fixture` (the test's by default) and samples
+    /// `layer` around it.
     func takeOver(_ layer: CALayer, at time: TimeInterval, _ keyPath: String = "position.x",
-                  with newer: AnimationOperation) async -> MotionSample {
-        await MotionSample.around(time, on: layer, keyPath, clock: fixture.clock) { fixture.queue.addOperation(newer) }
+                  with newer: AnimationOperation, in fixture: QueueFixture? = nil) async -> MotionSample {
+        let fixture = fixture ?? self.fixture
+        return await MotionSample.around(time, on: layer, keyPath, clock: fixture.clock) { fixture.queue.addOperation(newer) }
     }
 
     func shown(_ layer: CALayer, _ keyPath: String = "position.x") -> Double { MotionSample.shown(layer, keyPath) }
 
     /// An older step sliding `layer` from 0 to 100 in 2 s, linearly, taken over at 0.5 s by a
-    /// newer one toward 300 in 1 s, ease-in-ease-out; the takeover is checked to be smooth.
-    func slideTakenOverAtHalfASecond(_ layer: CALayer) async -> (older: AnimationOperation, newer: AnimationOperation) {
+    /// newer one toward 300 in 1 s, ease-in-ease-out, on the queue of `fixture` (the test's by
+    /// default); the takeover is checked to be smooth.
+    @discardableResult
+    func slideTakenOverAtHalfASecond(_ layer: CALayer, in fixture: QueueFixture? = nil) async
+        -> (older: AnimationOperation, newer: AnimationOperation) {
         let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "older")
-        fixture.queue.addOperation(older)
+        (fixture ?? self.fixture).queue.addOperation(older)
         let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .easeInEaseOut), "newer")
-        (await takeOver(layer, at: 0.5, with: newer))
+        (await takeOver(layer, at: 0.5, with: newer, in: fixture))
             .expectSmooth(adding: MotionSample.easeInEaseOutStart(distance: 200, duration: 1), "takeover")
         return (older, newer)
     }
@@ -238,14 +244,14 @@ struct TakeoverTests {
         let reference = QueueFixture()
         var shownWithoutTrip: [Double] = []
         let referenceLayer = reference.layer()
-        await slideTakenOver(on: referenceLayer, in: reference)
+        await slideTakenOverAtHalfASecond(referenceLayer, in: reference)
         for time in [0.7, 0.9, 1.4, 1.7, 1.99] {
             await reference.clock.advance(to: time)
             shownWithoutTrip.append(shown(referenceLayer))
         }
         let layer = fixture.layer()
         fixture.queue.backgroundPolicy = policy
-        let newer = await slideTakenOver(on: layer, in: fixture)
+        let (_, newer) = await slideTakenOverAtHalfASecond(layer)
         await fixture.clock.advance(to: 0.7)
         await fixture.trip(returningAt: 1.2)
         for (time, expected) in zip([0.7, 0.9, 1.4, 1.7, 1.99], shownWithoutTrip) where time + away >= 1.2 {
@@ -254,19 +260,6 @@ struct TakeoverTests {
         }
         #expect(newer.outcome == .finished)
         await expectSettled(layer, at: 300)
-    }
-
-    /// An older step sliding `layer` from 0 to 100 in 2 s, linearly, taken over at 0.5 s by a
-    /// newer one toward 300 in 1 s, linearly, on `fixture`'s queue; returns the newer one.
-    @discardableResult
-    func slideTakenOver(on layer: CALayer, in fixture: QueueFixture) async -> AnimationOperation {
-        let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "older")
-        fixture.queue.addOperation(older)
-        await fixture.clock.advance(to: 0.5)
-        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .linear), "newer")
-        fixture.queue.addOperation(newer)
-        await fixture.clock.advance(by: 0)
-        return newer
     }
 
     /// A retarget of a step that had ended moves the layer alone with a settling spring; a
