@@ -113,8 +113,13 @@ struct AnimationTestClockSettleTests {
     /// before they do, and its run is one of them: a settle that stopped asking then could
     /// return before the run learned that it ended. The thread is held in an observer of the
     /// test's own, after the run's, as a preempted thread would be.
+    ///
+    /// The clock keeps its default settle timeout: the settles before and after the hold
+    /// must succeed, and under Thread Sanitizer other suites can keep the main thread busy
+    /// for seconds, longer than a short timeout's patience for it. The one settle that gives
+    /// up waits that timeout.
     @Test func aBlockStepIsInFlightUntilEveryObserverHasHeardItsFinish() async throws {
-        let clock = AnimationTestClock(settleTimeout: 0.2)
+        let clock = AnimationTestClock()
         let queue = AnimationQueue(name: "blocks")
         let card = clock.makeLayer()
         let run = queue.run(AnimationPlan {
@@ -182,8 +187,10 @@ struct AnimationTestClockSettleTests {
     /// Two tests sharing a queue (as `AnimationQueue.main`, the default of `layer.run`): one
     /// clock's operations, and a plain operation that gates only them, are not the other
     /// clock's work, while a plain operation that gates both clocks' steps, or none, is.
+    /// (The clocks keep their default settle timeout: this test's settles must succeed, and
+    /// under Thread Sanitizer other suites can keep the main thread busy for seconds.)
     @Test func clocksSharingAQueueSettleOnlyTheirOwnWork() async {
-        let mine = AnimationTestClock(settleTimeout: 0.2), other = AnimationTestClock()
+        let mine = AnimationTestClock(), other = AnimationTestClock()
         let queue = AnimationQueue(name: "shared")
         let release = DispatchSemaphore(value: 0)
         defer { release.signal() }
