@@ -33,18 +33,15 @@ extension CALayer {
         let groups = Transactions.groupsForNewAnimation()
         let clock = self.clock
         for group in groups { group.retain(clock: clock) }
-        let replaced: Attachment? = Engine.locked {
+        Engine.locked {
             attachment.groups = groups
-            var replaced: Attachment?
             if let key, let index = attachments.firstIndex(where: { $0.key == key }) {
-                keepCommittedAttachments()
-                replaced = attachments.remove(at: index)
+                takeOff(attachments[index])
+                attachments.remove(at: index)
             }
             attachments.append(attachment)
             AnimatedLayers.note(self)
-            return replaced
         }
-        replaced?.end(finished: false, on: clock, deliverNow: false)
         Transactions.noteChange(to: self)
     }
 
@@ -60,14 +57,20 @@ extension CALayer {
         return keys.isEmpty ? nil : keys
     }
 
-    /// Keeps the attachments as committed for `presentation()` before a change takes one off
-    /// the layer, until the change commits (``committedAttachments``); engine lock held.
-    func keepCommittedAttachments() {
+    /// Takes `attachment` off the layer as of the next commit, before the caller removes it
+    /// from ``attachments``: until then `presentation()` still applies it
+    /// (``committedAttachments``), and its end, reported as not finished, waits for that
+    /// commit (``removedBeforeCommit``), while its own start and end no longer fire. Engine
+    /// lock held.
+    private func takeOff(_ attachment: Attachment) {
         if committedAttachments == nil { committedAttachments = attachments.filter { $0.phase != .pending } }
+        attachment.cancelWork()
+        removedBeforeCommit.append(attachment)
     }
 
-    /// Removes the animation under `key`. Its delegate gets `animationDidStop(_:finished:)`
-    /// with `finished == false`, and it counts as complete for its transaction's block.
+    /// Removes the animation under `key`. Once the transaction commits, its delegate gets
+    /// `animationDidStop(_:finished:)` with `finished == false`, and it counts as complete for
+    /// its transaction's block.
     func detachAnimation(forKey key: String) {
         remove { $0.key == key }
     }
@@ -78,17 +81,16 @@ extension CALayer {
     }
 
     private func remove(where predicate: (Attachment) -> Bool) {
-        let clock = self.clock
-        let removed: [Attachment] = Engine.locked {
-            let removed = attachments.filter(predicate)
-            if !removed.isEmpty { keepCommittedAttachments() }
-            attachments.removeAll(where: predicate)
-            return removed
+        let removedAny: Bool = Engine.locked {
+            guard attachments.contains(where: predicate) else { return false }
+            var kept: [Attachment] = []
+            for attachment in attachments {
+                if predicate(attachment) { takeOff(attachment) } else { kept.append(attachment) }
+            }
+            attachments = kept
+            return true
         }
-        for attachment in removed {
-            attachment.end(finished: false, on: clock, deliverNow: false)
-        }
-        if !removed.isEmpty { Transactions.noteChange(to: self) }
+        if removedAny { Transactions.noteChange(to: self) }
     }
 
     /// Takes off the layer the animations whose `isRemovedOnCompletion` is true, as iOS does
@@ -106,7 +108,8 @@ extension CALayer {
     }
 
     /// Commits this layer's model values, first step of a commit: from now on they are what
-    /// `presentation()` and the render tree's timing see. Called with the engine lock held,
+    /// `presentation()` and the render tree's timing see, and the animations taken off since
+    /// the last commit are gone from the presentation and report their ends. Called with the engine lock held,
     /// for every layer of a transaction before any of them ``commitAnimations(timingChanged:)``,
     /// so a timing change anywhere in the transaction applies to all of its animations at once.
     ///
@@ -120,6 +123,12 @@ extension CALayer {
         committedStorage = storage
         committedAttachments = nil
         previousValues.removeAll()
+        // The animations taken off report their ends on the clock's next turn, as Core
+        // Animation reports a removal after the commit that made it: before the starts of the
+        // animations this commit adds, which ``commitAnimations(timingChanged:)`` schedules.
+        let removed = removedBeforeCommit
+        removedBeforeCommit = []
+        for attachment in removed { attachment.end(finished: false, on: clock, deliverNow: false) }
         return timingChanged
     }
 

@@ -35,6 +35,10 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// commits: a removal reaches the screen, and `presentation()`, at the commit, as an add
     /// does; guarded by `Engine.lock`.
     var committedAttachments: [Attachment]?
+    /// Animations taken off (removed, or replaced under their key) in a transaction not
+    /// committed yet: their ends are reported once it commits, as the removal then reaches the
+    /// screen; guarded by `Engine.lock`.
+    var removedBeforeCommit: [Attachment] = []
     /// The tree; guarded by `Engine.lock`.
     var storedSublayers: [CALayer]?
     weak var storedSuperlayer: CALayer?
@@ -204,11 +208,14 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
     /// - A nil key is allowed; such animations cannot be looked up or removed by key.
     open func add(_ anim: CAAnimation, forKey key: String?) { attach(anim, forKey: key) }
 
-    /// Removes the animation under `key`. Its delegate gets `animationDidStop(_:finished:)`
-    /// with `finished == false`, and it counts as complete for its transaction's block.
+    /// Removes the animation under `key`. The removal takes effect when the transaction
+    /// commits: `presentation()` applies the animation until then, and after it the delegate
+    /// gets `animationDidStop(_:finished:)` with `finished == false` (asynchronously), and the
+    /// animation counts as complete for its transaction's block.
     open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
 
-    /// Removes every attached animation, each reported as not finished.
+    /// Removes every attached animation, each reported as not finished once the transaction
+    /// commits.
     open func removeAllAnimations() { detachAllAnimations() }
 
     /// Appends `layer` to the sublayers, removing it from its previous superlayer first. The
@@ -262,8 +269,9 @@ open class CALayer: NSObject, CAMediaTiming, NSSecureCoding {
 #endif
 
     deinit {
-        let ended = attachments
+        let ended = removedBeforeCommit + attachments
         attachments.removeAll()
+        removedBeforeCommit.removeAll()
         for attachment in ended {
             attachment.end(finished: false, on: ownClock, deliverNow: false)
         }

@@ -207,12 +207,10 @@ final class StressGraphHarness: @unchecked Sendable {
     }
 
     /// Runs `removal` on the main queue and commits the main thread's implicit transaction at
-    /// once, as the end of the turn would. Core Animation reports a removal to the delegate
-    /// after the transaction that made it commits; OpenQuartzCore reports it on its clock's
-    /// next turn, which another thread advancing the clock can bring first, while the removed
-    /// animation still shows (`presentation()` shows a removal once it commits). A step that
-    /// begins then starts from what the removed animation showed: an order Apple does not
-    /// produce, which this model leaves out.
+    /// once, as the end of the turn would. A removal takes effect when its transaction
+    /// commits (the layer shows it and the delegate hears of it then); the oracle has it take
+    /// effect at this instant, so the harness's next advance of the clock, from another
+    /// thread, must find it committed.
     private func removeOnMainQueue(_ removal: @escaping @Sendable () -> Void) async {
         await onMainQueue {
             removal()

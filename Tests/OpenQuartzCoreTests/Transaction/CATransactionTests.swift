@@ -191,6 +191,34 @@ import Testing
         #expect(log.all.count == 3)
     }
 
+    /// A removal takes effect when its transaction commits, as an add does: the layer shows
+    /// the animation until then, and its delegate and completion block hear of the removal
+    /// after that commit, however long the transaction stays open. Removed at 100.5 s in a
+    /// transaction committed at 100.75 s, a 3 s move is reported stopped at 100.75 s.
+    @Test func aRemovalIsReportedOnceItsTransactionCommits() {
+        let h = EngineHarness()
+        let layer = h.makePlainLayer()
+        let log = EventLog()
+        h.commit {
+            CATransaction.setCompletionBlock(completion("done", log, h.clock))
+            layer.add(move(3.0, delegate: NamedDelegate("only", log: log, clock: h.clock)), forKey: "only")
+        }
+        h.advance(by: 0.5)
+        OQC.withClock(h.clock) {
+            CATransaction.begin()
+            layer.removeAnimation(forKey: "only")
+        }
+        h.advance(by: 0.25)
+        #expect(log.all == ["only.start@100.0"])
+        #expect(layer.animationKeys() == nil)
+        // A 3 s move from 0 to 100 shows 25 at 0.75 s.
+        #expect(abs((R.presented(layer, "position.x") ?? .nan) - 25) < 1e-9)
+        OQC.withClock(h.clock) { CATransaction.commit() }
+        h.advance(by: 0)
+        #expect(log.all == ["only.start@100.0", "only.stop(false)@100.75", "done@100.75"])
+        #expect(R.presented(layer, "position.x") == 0)
+    }
+
     /// `CATransaction.h`: "If no animations are added before the current transaction group
     /// is committed (or the completion block is set to a different value), the block will be
     /// invoked immediately." A block replaced before any animation was added runs at the
