@@ -15,7 +15,9 @@ import Foundation
 /// and its animation is attached), then every start known before the commit is announced.
 /// Nested transactions take effect when the batch's transaction commits, so Core Animation
 /// fixes every begin time then; after its commit the batch reads them back for the
-/// operations whose start someone hears.
+/// operations whose start someone hears. The batch commits the main thread's pending implicit
+/// transaction (`CATransaction.flush()`) before it begins, so that its own takes effect at
+/// its commit and not at the end of the turn.
 ///
 /// Operations arrive in the order their starts were queued. An operation that becomes ready
 /// while a batch is being started (its dependency ended at once) is started by the same
@@ -91,6 +93,13 @@ final class StartBatch: @unchecked Sendable {
         let deadline = DispatchTime.now().uptimeNanoseconds + Self.turnBudget
         var isOverBudget = false
         while let (number, batch) = takeBatchOrStop(overBudget: isOverBudget) {
+            // A transaction begun while the main thread's implicit one is pending (a layer
+            // changed earlier in this turn) nests in it and takes effect only at the end of the
+            // turn; until then the layer, and its presentation, do not show the animations
+            // added. Committing the pending one first lets the batch take effect at its own
+            // commit: the steps begin now, and those that begin after them in this turn (a
+            // dependent of a step taken over) read what the layer shows with them on it.
+            CATransaction.flush()
             CATransaction.begin()
             let systemReducesMotion = MotionPolicy.systemPrefersReducedMotion
             var beginnings = batch.map { operation in

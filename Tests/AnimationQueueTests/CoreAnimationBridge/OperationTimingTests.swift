@@ -9,9 +9,9 @@ import Testing
 #if !canImport(QuartzCore)
 @Suite(.hangGuard)
 struct OperationTimingTests {
-    /// The operation adds its animation inside a main-queue turn whose implicit transaction
-    /// is pending, so its own transaction is nested and takes effect at the end of the turn;
-    /// virtual time moves by 0.25 s meanwhile. The animation begins at the commit, 10.25, and
+    /// The operation adds its animation inside a transaction its caller has open, so its own
+    /// transaction is nested and takes effect when the caller's commits; virtual time moves
+    /// by 0.25 s meanwhile. The animation begins at the commit, 10.25, and
     /// the planned end and the announced start follow it, not the time of the add. (Where
     /// the engine commits nested transactions at once, it begins at 10, and so do they.)
     @Test func thePlannedEndFollowsTheBeginTimeResolvedByANestedCommit() async {
@@ -23,7 +23,7 @@ struct OperationTimingTests {
         let seen = UncheckedSendableBox((fade, layer))
         let beforeCommit = LockedValue<(CFTimeInterval?, CFTimeInterval?)>((nil, nil))
         await onMainQueue {
-            CATransaction.setValue(true, forKey: "pending")   // the turn's implicit transaction
+            CATransaction.begin()                               // the caller's transaction
             seen.value.0.start()                                // on the main queue: adds at once, nested
             beforeCommit.value = (seen.value.1.animation(forKey: seen.value.0.animationKey)?.beginTime, seen.value.0.plannedEnd)
             // From another thread (`sync` could run it here, committing this turn's changes).
@@ -33,9 +33,7 @@ struct OperationTimingTests {
                 moved.signal()
             }
             #expect(moved.wait(timeout: .now() + 10) == .success, "the clock moved on the other thread")
-            // What the end of the turn does, done here so that the implicit transaction does
-            // not stay pending into the other tests' work queued on the main queue.
-            CATransaction.flush()
+            CATransaction.commit()
         }
         let nestedCommitsAtOnce = engineClock.variance.contains(.nestedCommitsImmediately)
         let begin: CFTimeInterval = nestedCommitsAtOnce ? 10 : 10.25

@@ -7,12 +7,13 @@ import AnimationQueueTesting
 import Foundation
 import Testing
 
-/// A step that begins while the main thread's transaction is pending (a layer changed earlier
-/// in the turn, so Core Animation opened an implicit transaction) is nested in it: its
-/// animation reads a begin time of 0 until that transaction commits, at the end of the turn.
-/// Work on the step in that turn takes its begin as now, not 0. Each test does its work in
-/// one main-queue block that ends with `CATransaction.flush()`, as the end of the turn would,
-/// so no transaction stays pending into other tests' work on the main queue.
+/// A step that begins inside a transaction its caller has open is nested in it: its
+/// animation reads a begin time of 0 until that transaction commits. Work on the step before
+/// then takes its begin as now, not 0. A step that begins while only the main thread's
+/// implicit transaction is pending (a layer changed earlier in the turn) commits that one
+/// first, and so takes effect at once. Each test does its work in one main-queue block that
+/// ends with the commit, so no transaction stays open into other tests' work on the main
+/// queue.
 @Suite(.hangGuard)
 @MainActor
 struct PendingTransactionTests {
@@ -29,8 +30,9 @@ struct PendingTransactionTests {
     func shown(_ layer: CALayer) -> Double { MotionSample.shown(layer, "position.x") }
 
     /// "older" slides 0 → 100 from 0 s. At 0.5 s "newer" (→ 300; no one hears its start)
-    /// begins in a pending transaction and takes "older" over; "third" (→ 200), which follows
-    /// "older", begins in the same turn and takes "newer" over before anything has committed.
+    /// begins in the caller's open transaction and takes "older" over; "third" (→ 200), which
+    /// follows "older", begins in the same turn and takes "newer" over before anything has
+    /// committed.
     /// Every motion plays on (100 pt/s of "older", 200 of "newer" from the model, 100, and
     /// −100 of "third" from 300), so the layer goes on from 50 at 200 pt/s and ends at 200
     /// at 1.5 s.
@@ -43,9 +45,9 @@ struct PendingTransactionTests {
         await fixture.clock.advance(to: 0.5)
         let newer = UncheckedSendableBox(operation(layer, to: 300, "newer"))
         await onMainQueue {
-            CATransaction.setValue(true, forKey: "pending")   // the turn's implicit transaction
+            CATransaction.begin()                               // the caller's transaction
             newer.value.start()                                 // on the main queue: adds at once, nested
-            CATransaction.flush()
+            CATransaction.commit()
         }
         await fixture.clock.settle()
         #expect(older.outcome == .interrupted && newer.value.outcome == .interrupted)
@@ -61,18 +63,51 @@ struct PendingTransactionTests {
         #expect(layer.animationKeys() ?? [] == [])
     }
 
-    /// A step (0 → 100 in 1 s, linearly; no one hears its start) begins at 0.5 s in a pending
-    /// transaction and is retargeted to 200 in the same turn: it turns from where it is, 0,
-    /// at the speed it has, 100 pt/s, and ends on 200.
+    /// "older" slides 0 → 100 from 0 s, linearly. At 0.5 s, in a turn whose implicit
+    /// transaction is pending, "newer" (400 → 300 in 1 s, a jump to 400 as asked) takes it
+    /// over; "third" (→ 200, reverting when cancelled), which follows "older", begins in the
+    /// same turn and takes "newer" over. "newer" committed the pending transaction as it
+    /// began, so "third" saw the layer show 400, not the 50 of "older": cancelled at 0.6 s,
+    /// it writes back 400, and the layer stays there.
+    @Test func aStepBeginningInAPendingImplicitTransactionTakesEffectAtOnce() async throws {
+        let layer = fixture.layer()
+        let older = operation(layer, to: 100, from: 0, "older")
+        let third = operation(layer, to: 200, "third")
+        third.cancellationPolicy = .revert
+        third.addDependency(older)
+        fixture.queue.addOperations([older, third])
+        await fixture.clock.advance(to: 0.5)
+        let newer = UncheckedSendableBox(operation(layer, to: 300, from: 400, "newer"))
+        await onMainQueue {
+            CATransaction.setValue(true, forKey: "pending")   // the turn's implicit transaction
+            newer.value.start()
+            CATransaction.flush()                               // what the end of the turn does
+        }
+        await fixture.clock.settle()
+        #expect(older.outcome == .interrupted && newer.value.outcome == .interrupted)
+        #expect(newer.value.takeover?.newerOperationName == "third")
+        #expect(abs(shown(layer) - 400) < 1e-9, "\(shown(layer))")
+        await fixture.clock.advance(to: 0.6)
+        third.cancel()
+        await fixture.clock.settle()
+        #expect(third.outcome == .cancelled)
+        #expect(layer.position.x == 400)
+        #expect(abs(shown(layer) - 400) < 1e-9, "\(shown(layer))")
+        #expect(layer.animationKeys() ?? [] == [])
+    }
+
+    /// A step (0 → 100 in 1 s, linearly; no one hears its start) begins at 0.5 s in the
+    /// caller's open transaction and is retargeted to 200 in it: it turns from where it is,
+    /// 0, at the speed it has, 100 pt/s, and ends on 200.
     @Test func aStepRetargetedBeforeItsTransactionCommitsTurnsFromItsStart() async throws {
         let layer = fixture.layer()
         await fixture.clock.advance(to: 0.5)
         let step = UncheckedSendableBox(operation(layer, to: 100, from: 0, "step"))
         await onMainQueue {
-            CATransaction.setValue(true, forKey: "pending")
+            CATransaction.begin()
             step.value.start()
             step.value.retarget(.positionX, to: 200)
-            CATransaction.flush()
+            CATransaction.commit()
         }
         await fixture.clock.settle()
         #expect(abs(shown(layer)) < 1e-9, "\(shown(layer))")
@@ -87,8 +122,8 @@ struct PendingTransactionTests {
 
     /// A gapless plan: "slide" moves from 0 to 100 in 1 s, linearly; "settle" follows it
     /// toward 300 and proceeds if it is cancelled. "slide" is cancelled at 0.25 s, holding
-    /// what the layer shows (25), inside a pending transaction: the hold and the removal wait
-    /// for it, and "settle" begins at once, in the same turn. It starts from what the layer
+    /// what the layer shows (25), inside the caller's open transaction: the hold and the
+    /// removal wait for it, and "settle" begins at once, in the same turn. It starts from what the layer
     /// shows, 25, as the removed animation still shows until the commit, not from the model's
     /// committed 100.
     @Test func aStepBeginningAfterACancelInTheSameTransactionStartsFromWhatTheLayerShows() async throws {
@@ -101,9 +136,9 @@ struct PendingTransactionTests {
         await fixture.clock.advance(to: 0.25)
         let slide = UncheckedSendableBox(try #require(run.operation(ofStep: "slide")))
         await onMainQueue {
-            CATransaction.setValue(true, forKey: "pending")
+            CATransaction.begin()
             slide.value.cancel()
-            CATransaction.flush()
+            CATransaction.commit()
         }
         await fixture.clock.settle()
         #expect(slide.value.outcome == .cancelled)
