@@ -190,6 +190,8 @@ enum Transactions {
             // Inside begin()/commit(): the outermost commit reschedules this flush.
             guard thread.explicit.isEmpty else { return nil }
             thread.isFlushRequested = false
+            // Nothing to commit: a flush with no change pending costs no more than the lock.
+            guard thread.implicit != nil || !thread.pendingLayers.isEmpty else { return nil }
             let scope = thread.implicit ?? TransactionScope()
             thread.implicit = nil
             return (scope, commitLayersLocked(of: thread))
