@@ -71,10 +71,10 @@ extension AnimationOperation {
     /// took effect, or nil while that transaction waits for an enclosing one.
     ///
     /// Core Animation gives a `beginTime` of 0 the layer's time when the transaction
-    /// commits. Nested in a pending transaction, that is later: it reads 0 until then, and
-    /// `animationDidStart(_:)` reports it. At a local time of 0 the two cannot be told apart;
-    /// the commit is taken as done, exact unless time passes before a pending transaction
-    /// commits.
+    /// commits. Nested in a transaction still open, that is later: it reads 0 until then,
+    /// and `animationDidStart(_:)` reports it. At a local time of 0 the two cannot be told
+    /// apart; the commit is taken as done, exact unless time passes before the enclosing
+    /// transaction commits.
     func committedBegin(ofAnimationUnder key: String, on layer: CALayer, now: CFTimeInterval) -> CFTimeInterval? {
         let stored = layer.animation(forKey: key)?.beginTime
         let localNow = layer.convertTime(now, from: nil)
@@ -84,9 +84,9 @@ extension AnimationOperation {
     /// The layer time at which `running`, the animation of `attachment`, begins: the begin
     /// the operation heard (read back at the commit, or from `animationDidStart(_:)`), else the
     /// `beginTime` Core Animation stored at the commit. A stored 0 with no begin heard is a
-    /// transaction that has not committed, nested in one still pending (such as the main
-    /// thread's implicit transaction, when a layer changed earlier in the turn): the
-    /// animation begins as it commits, so now. For an animation committed at a local time
+    /// transaction that has not committed, nested in one still open (one the caller began
+    /// around the start, and has not committed yet): the animation begins as it commits, so
+    /// now. For an animation committed at a local time
     /// of 0, `animationDidStart(_:)` records the begin, at that instant, even if no one hears
     /// the start.
     static func begin(of running: CAAnimation, attached attachment: OperationLifecycle.Attachment,

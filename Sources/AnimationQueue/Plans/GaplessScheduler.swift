@@ -45,8 +45,8 @@ final class GaplessScheduler: @unchecked Sendable {
     var watched: [ObjectIdentifier] { Array(dependents.keys) }
 
     /// Called on the main thread when `operation` has started, that is once Core Animation
-    /// fixed its begin time (at the commit, which a pending transaction defers to the end of
-    /// the run-loop turn), so its planned end is known: commits each dependent whose
+    /// fixed its begin time (at the commit, which a transaction the caller has open defers to
+    /// its own commit), so its planned end is known: commits each dependent whose
     /// dependencies have all started and will end on time.
     func commitReadyDependents(of operation: AnimationOperation) {
         for case let step? in (dependents[ObjectIdentifier(operation)] ?? []).map(\.object) {
