@@ -7,7 +7,8 @@ import Foundation
 final class Attachment {
     /// `pending` until its transaction commits, then `running`; `ended` once its end has
     /// been reported (or, in the background, dropped unreported). `detached`: taken off its
-    /// layer by a clock entering the background, its end not reported yet.
+    /// layer (removed in a transaction not committed yet, or by a clock entering the
+    /// background), its end not reported yet.
     enum Phase { case pending, running, detached, ended }
 
     let key: String?
@@ -31,8 +32,9 @@ final class Attachment {
         stopWork = nil
     }
 
-    /// Takes the attachment off its layer's timeline, as entering the background does: its
-    /// start and end no longer fire, and ``end(finished:on:deliverNow:)`` or
+    /// Takes the attachment off its layer's timeline, as a removal or entering the background
+    /// does: its start and end no longer fire (a callback already under way finds it
+    /// detached and does nothing), and ``end(finished:on:deliverNow:)`` or
     /// ``endUnreported()`` ends it later. Call with the engine lock held.
     func detach() {
         guard phase != .ended else { return }

@@ -64,7 +64,7 @@ extension CALayer {
     /// lock held.
     private func takeOff(_ attachment: Attachment) {
         if committedAttachments == nil { committedAttachments = attachments.filter { $0.phase != .pending } }
-        attachment.cancelWork()
+        attachment.detach()
         removedBeforeCommit.append(attachment)
     }
 

@@ -11,9 +11,8 @@ import Testing
 struct OperationTimingTests {
     /// The operation adds its animation inside a transaction its caller has open, so its own
     /// transaction is nested and takes effect when the caller's commits; virtual time moves
-    /// by 0.25 s meanwhile. The animation begins at the commit, 10.25, and
-    /// the planned end and the announced start follow it, not the time of the add. (Where
-    /// the engine commits nested transactions at once, it begins at 10, and so do they.)
+    /// by 0.25 s meanwhile. The animation begins at the commit, 10.25, and the planned end
+    /// and the announced start follow it, not the time of the add.
     @Test func thePlannedEndFollowsTheBeginTimeResolvedByANestedCommit() async {
         let clock = AnimationTestClock(now: 10)
         let layer = clock.makeLayer()
@@ -35,12 +34,9 @@ struct OperationTimingTests {
             #expect(moved.wait(timeout: .now() + 10) == .success, "the clock moved on the other thread")
             CATransaction.commit()
         }
-        let nestedCommitsAtOnce = engineClock.variance.contains(.nestedCommitsImmediately)
-        let begin: CFTimeInterval = nestedCommitsAtOnce ? 10 : 10.25
-        if !nestedCommitsAtOnce {
-            #expect(beforeCommit.value.0 == 0, "Core Animation resolves the begin time at the commit")
-            #expect(beforeCommit.value.1 == nil, "no planned end before the begin time is known")
-        }
+        let begin: CFTimeInterval = 10.25
+        #expect(beforeCommit.value.0 == 0, "Core Animation resolves the begin time at the commit")
+        #expect(beforeCommit.value.1 == nil, "no planned end before the begin time is known")
         await clock.advance(by: 0)
         #expect(layer.animation(forKey: fade.animationKey)?.beginTime == begin)
         #expect(fade.plannedEnd == begin + 1)
@@ -192,6 +188,9 @@ struct CallbackOrderTests {
         clock.advance(to: 0.5)
         let box = UncheckedSendableBox(layer)
         await onMainQueue { box.value.removeAllAnimations() }
+        // The end of that turn commits the removal, which is reported on the clock's next
+        // turn after the commit.
+        await onMainQueue {}
         clock.advance(by: 0)
         await Self.awaitFinish(operation)
         #expect(operation.outcome == .interrupted)
