@@ -86,9 +86,8 @@ extension AnimationOperation {
     /// `beginTime` Core Animation stored at the commit. A stored 0 with no begin heard is a
     /// transaction that has not committed, nested in one still open (one the caller began
     /// around the start, and has not committed yet): the animation begins as it commits, so
-    /// now. For an animation committed at a local time
-    /// of 0, `animationDidStart(_:)` records the begin, at that instant, even if no one hears
-    /// the start.
+    /// now. For an animation committed at a local time of 0, `animationDidStart(_:)` records
+    /// the begin, at that instant, even if no one hears the start.
     static func begin(of running: CAAnimation, attached attachment: OperationLifecycle.Attachment,
                       now: CFTimeInterval) -> CFTimeInterval {
         attachment.begin?.layer ?? (running.beginTime == 0 ? now : running.beginTime)

@@ -123,7 +123,8 @@ extension AnimationOperation {
 
     /// The batch's transaction committed, which fixed the begin time of the animation the
     /// operation added in it (unless that commit is itself nested in a transaction the caller
-    /// has open: then `animationDidStart(_:)` reports it). It is read back if someone hears the start.
+    /// has open: then `animationDidStart(_:)` reports it). It is read back if someone hears
+    /// the start.
     func batchDidCommit() {
         readCommittedBegin()
     }

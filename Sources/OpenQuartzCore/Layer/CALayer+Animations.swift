@@ -109,9 +109,10 @@ extension CALayer {
 
     /// Commits this layer's model values, first step of a commit: from now on they are what
     /// `presentation()` and the render tree's timing see, and the animations taken off since
-    /// the last commit are gone from the presentation and report their ends. Called with the engine lock held,
-    /// for every layer of a transaction before any of them ``commitAnimations(timingChanged:)``,
-    /// so a timing change anywhere in the transaction applies to all of its animations at once.
+    /// the last commit are gone from the presentation and report their ends. Called with the
+    /// engine lock held, for every layer of a transaction before any of them
+    /// ``commitAnimations(timingChanged:)``, so a timing change anywhere in the transaction
+    /// applies to all of its animations at once.
     ///
     /// - Returns: Whether the layer's timing (`beginTime`, `speed`, `timeOffset`) changed. A
     ///   layer never committed had the default timing until now, as its descendants assumed.

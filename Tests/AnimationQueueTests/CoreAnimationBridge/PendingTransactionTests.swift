@@ -123,9 +123,9 @@ struct PendingTransactionTests {
     /// A gapless plan: "slide" moves from 0 to 100 in 1 s, linearly; "settle" follows it
     /// toward 300 and proceeds if it is cancelled. "slide" is cancelled at 0.25 s, holding
     /// what the layer shows (25), inside the caller's open transaction: the hold and the
-    /// removal wait for it, and "settle" begins at once, in the same turn. It starts from what the layer
-    /// shows, 25, as the removed animation still shows until the commit, not from the model's
-    /// committed 100.
+    /// removal wait for it, and "settle" begins at once, in the same turn. It starts from what
+    /// the layer shows, 25, as the removed animation still shows until the commit, not from
+    /// the model's committed 100.
     @Test func aStepBeginningAfterACancelInTheSameTransactionStartsFromWhatTheLayerShows() async throws {
         let layer = fixture.layer()
         let run = fixture.queue.run(AnimationPlan(scheduling: .gapless) {
