@@ -53,6 +53,17 @@ import Testing
         { log.append("\(name)@\(clock.now)") }
     }
 
+    /// A new layer with one 3 s move under "only", whose delegate ("only") and transaction
+    /// completion block ("done") log to `log`, committed at the harness's current time.
+    private func onlyMoveWaitedFor(on h: EngineHarness, log: EventLog) -> CALayer {
+        let layer = h.makePlainLayer()
+        h.commit {
+            CATransaction.setCompletionBlock(completion("done", log, h.clock))
+            layer.add(move(3.0, delegate: NamedDelegate("only", log: log, clock: h.clock)), forKey: "only")
+        }
+        return layer
+    }
+
     // MARK: Completion blocks
 
     /// Apple, `commit()`: "Raises an exception if no current transaction exists."
@@ -177,12 +188,8 @@ import Testing
 
     @Test func removingTheLastOutstandingAnimationRunsTheCompletionBlock() {
         let h = EngineHarness()
-        let layer = h.makePlainLayer()
         let log = EventLog()
-        h.commit {
-            CATransaction.setCompletionBlock(completion("done", log, h.clock))
-            layer.add(move(3.0, delegate: NamedDelegate("only", log: log, clock: h.clock)), forKey: "only")
-        }
+        let layer = onlyMoveWaitedFor(on: h, log: log)
         h.advance(by: 0.75)
         h.commit { layer.removeAnimation(forKey: "only") }
         h.advance(by: 0)
@@ -197,12 +204,8 @@ import Testing
     /// transaction committed at 100.75 s, a 3 s move is reported stopped at 100.75 s.
     @Test func aRemovalIsReportedOnceItsTransactionCommits() {
         let h = EngineHarness()
-        let layer = h.makePlainLayer()
         let log = EventLog()
-        h.commit {
-            CATransaction.setCompletionBlock(completion("done", log, h.clock))
-            layer.add(move(3.0, delegate: NamedDelegate("only", log: log, clock: h.clock)), forKey: "only")
-        }
+        let layer = onlyMoveWaitedFor(on: h, log: log)
         h.advance(by: 0.5)
         OQC.withClock(h.clock) {
             CATransaction.begin()
