@@ -161,8 +161,8 @@ extension AnimationOperation {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         apply(cancellationPolicy, of: removal.resolved, to: layer, leaving: removal.overwrittenKeyPaths)
+        removeOffsets(removal.offsetKeys, from: layer)
         removeAnimation(key: removal.key, hasTransition: removal.hasTransition, from: layer)
-        for key in removal.offsetKeys { layer.removeAnimation(forKey: key) }
         CATransaction.commit()
     }
 
@@ -171,9 +171,15 @@ extension AnimationOperation {
     func remove(_ removal: OperationLifecycle.Removal) {
         guard let layer else { return }
         CATransaction.begin()
+        removeOffsets(removal.offsetKeys, from: layer)
         removeAnimation(key: removal.key, hasTransition: removal.hasTransition, from: layer)
-        for key in removal.offsetKeys { layer.removeAnimation(forKey: key) }
         CATransaction.commit()
+    }
+
+    /// Takes the offsets under `keys` off `layer`, and out of ``PlayingOn``.
+    private func removeOffsets(_ keys: [String], from layer: CALayer) {
+        PlayingOn.forget(keys, on: layer)
+        for key in keys { layer.removeAnimation(forKey: key) }
     }
 
     /// Removes the animation under `key` and, with `hasTransition`, the layer's transition if

@@ -122,17 +122,19 @@ extension AnimationOperation {
     /// offsets already there above this operation's animation, which was just added, and then
     /// announces the finishes of the steps taken over (main thread). It is a transaction of
     /// its own, after the one that added this operation's animation, whose completion must
-    /// not wait for them. This operation owns the offsets.
+    /// not wait for them. This operation owns the offsets; what plays on follows its
+    /// background policy (``PlayingOn``).
     func playOn(_ takeovers: Takeovers, on layer: CALayer) {
         let key = animationKey
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for hidden in takeovers.hidden { layer.removeAnimation(forKey: hidden) }
-        var owned: [OperationLifecycle.OwnedOffset] = []
+        PlayingOn.forget(takeovers.hidden + takeovers.moved.map(\.key), on: layer)
+        var owned: [String] = []
         func addOffset(_ animation: CAAnimation) {
             let offsetKey = key + ".over\(owned.count)"
-            layer.add(animation, forKey: offsetKey)
-            owned.append(.init(key: offsetKey, animation: animation))
+            PlayingOn.add(animation, forKey: offsetKey, on: layer, by: self)
+            owned.append(offsetKey)
         }
         for moved in takeovers.moved {
             layer.removeAnimation(forKey: moved.key)
@@ -141,7 +143,7 @@ extension AnimationOperation {
         for taken in takeovers.takenOver {
             let olderKey = taken.action.attachment.key
             layer.removeAnimation(forKey: olderKey)
-            if let rest = taken.rest { layer.add(rest, forKey: olderKey + ".playsOn") }
+            if let rest = taken.rest { PlayingOn.add(rest, forKey: olderKey + ".playsOn", on: layer, by: self) }
             if let offsets = taken.offsets { addOffset(offsets) }
         }
         CATransaction.commit()

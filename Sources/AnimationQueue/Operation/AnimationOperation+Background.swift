@@ -18,12 +18,7 @@ extension AnimationOperation {
     /// without waiting for Core Animation's reports. One that has not started starts afresh
     /// later.
     func enteredBackground(underAnyOf roots: [CALayer]?, queuePolicy: BackgroundPolicy) {
-        guard let layer else { return }
-        if let roots {
-            var ancestor: CALayer? = layer
-            while let current = ancestor, !roots.contains(where: { $0 === current }) { ancestor = current.superlayer }
-            guard ancestor != nil else { return }
-        }
+        guard let layer, roots.map(layer.isInTree(ofAnyOf:)) ?? true else { return }
         let (own, runs, key, attachment) = withLifecycle {
             ($0.settings.backgroundPolicy, $0.settings.runBackgroundPolicy, $0.keyOnLayer, $0.attachment)
         }
@@ -57,10 +52,9 @@ extension AnimationOperation {
         case nil: break
         case .discardAhead(let ahead): discard(ahead, applyPolicy: false)
         case .finishRunning(let removal, let progress): performRemoval(removal, progress)
-        case .suspend(let removing, let offsetKeys):
+        case .suspend(let removing):
             LayerLifetimeSentinel.watch(layer, for: self)
             removeAnimation(key: removing.key, hasTransition: removing.hasTransition)
-            for offsetKey in offsetKeys { layer.removeAnimation(forKey: offsetKey) }
         }
     }
 
@@ -74,10 +68,9 @@ extension AnimationOperation {
         switch stateLock.withLock({ lifecycle.enteredForeground(now: (now, media)) }) {
         case nil:
             break
-        case .finish(let progress, let offsets):
+        case .finish(let progress):
             perform(progress)
-            putBack(offsets, on: layer, now: now)
-        case .resume(let animation, let key, let animationBegin, let end, let offsets):
+        case .resume(let animation, let key, let animationBegin, let end):
             // A group that begins now and plays the animation from `now − animationBegin` in.
             animation.beginTime = animationBegin - now
             let group = TurnedAnimation.beginningNow([animation], now: now, duration: end - now,
@@ -89,7 +82,6 @@ extension AnimationOperation {
             layer.add(group, forKey: key)
             group.delegate = nil
             CATransaction.commit()
-            putBack(offsets, on: layer, now: now)
             let hooks = stateLock.withLock {
                 lifecycle.attachedToLayer(key: key)
                 return lifecycle.hooks
@@ -97,20 +89,13 @@ extension AnimationOperation {
             hooks.endMoved(self)
         }
     }
+}
 
-    /// Puts the offsets the operation owned back on `layer` as the app returns at `now`, above
-    /// its animation, moved by the time away as the step was; those that have ended stay off.
-    /// A transaction of its own, after the one that put the step's animation back, whose
-    /// completion must not wait for them.
-    private func putBack(_ put: OperationLifecycle.OffsetsPutBack, on layer: CALayer, now: CFTimeInterval) {
-        guard !put.offsets.isEmpty else { return }
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        for offset in put.offsets where offset.animation.beginTime + put.shift + ActiveDuration.of(offset.animation) > now {
-            let moved = offset.animation.copy() as! CAAnimation
-            moved.beginTime += put.shift
-            layer.add(moved, forKey: offset.key)
-        }
-        CATransaction.commit()
+extension CALayer {
+    /// Whether the layer is one of `roots` or under one.
+    func isInTree(ofAnyOf roots: [CALayer]) -> Bool {
+        var ancestor: CALayer? = self
+        while let current = ancestor, !roots.contains(where: { $0 === current }) { ancestor = current.superlayer }
+        return ancestor != nil
     }
 }

@@ -32,7 +32,8 @@ extension AnimationOperation {
     ///   planned and turns at once (a gapless plan's early commit turns as it is adopted).
     /// - A step that has ended, or whose animation was removed or cancelled, keeps its outcome;
     ///   the layer alone is moved from what it shows to `target` with the spring, and the model
-    ///   holds `target`.
+    ///   holds `target`. A trip to the background treats that motion as the step's policy
+    ///   says (``BackgroundPolicy``).
     /// - A step whose run was scrubbed or reversed shows its plan: retargeting it stops the
     ///   program with a message, since the run's timeline decides what each layer shows.
     /// - A key path that a later step has written since belongs to that step: the retarget
@@ -142,7 +143,8 @@ extension AnimationOperation {
                                                             spring: retarget.spring ?? .smooth) {
             // An offset on the model: a step that begins on the key path carries it on.
             TakenOverAnimation.markOffset(settle)
-            layer.add(settle, forKey: animationKey + ".settle." + retarget.keyPath)
+            settle.beginTime = layer.convertTime(timeSource.now(for: layer), from: nil)
+            PlayingOn.add(settle, forKey: animationKey + ".settle." + retarget.keyPath, on: layer, by: self)
         }
         CATransaction.commit()
     }

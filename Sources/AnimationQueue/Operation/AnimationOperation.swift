@@ -79,6 +79,7 @@ open class AnimationOperation: Operation, StartedOperation, @unchecked Sendable 
     func report(to queue: any OperationQueueHooks, onCancelledDependency: DependencyCancellation?) {
         stateLock.withLock {
             lifecycle.addHooks { $0.queue = queue }
+            lifecycle.configure { $0.queue = WeakReference(queue) }
             if let onCancelledDependency { lifecycle.configure { $0.queueDependencyPolicy = onCancelledDependency } }
         }
     }

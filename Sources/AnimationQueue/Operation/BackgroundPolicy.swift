@@ -12,6 +12,12 @@ import Foundation
 /// (``AnimationQueue/run(_:motion:background:)``) or per operation
 /// (``AnimationOperation/backgroundPolicy``); the most specific one applies.
 ///
+/// What a step leaves playing on its layer follows the step's policy too, even once the step
+/// has finished: the motion of the steps it took over (``AnimationTakeover``), and the
+/// settling spring of a layer that a retarget of the ended step moves alone. Under `.pause`
+/// and `.keepWallClockTime` it goes on as the step would; under `.interrupt` and `.complete`
+/// it comes off as the app leaves, and the layer shows its model value.
+///
 /// ```swift
 /// let run = AnimationQueue.main.run(onboarding)                        // .pause: picks up where it left off
 /// let toast = AnimationQueue.main.run(banner, background: .complete)   // done by the time the user is back
@@ -27,7 +33,8 @@ public enum BackgroundPolicy: Sendable, Hashable, CustomStringConvertible {
     /// The default. The step stops where it is and, when the app returns, goes on from that
     /// point as if nothing happened: the time away does not count, its outcome comes when
     /// the rest of its motion has played, and its dependents follow. The motion of the steps
-    /// it took over (``AnimationTakeover``), which plays on above it, goes on with it.
+    /// it took over (``AnimationTakeover``), which plays on above it, goes on with it, also
+    /// after the step has finished.
     case pause
     /// The step keeps wall-clock time: when the app returns it shows where it would be had
     /// the app never left, or, if its end has passed, finishes `.finished` at once; its

@@ -15,6 +15,7 @@ extension AnimationQueue {
         for case let operation as QueueReportingOperation in unfinished {
             operation.enteredBackground(underAnyOf: nil, queuePolicy: policy)
         }
+        PlayingOn.enteredBackground(queue: self, queuePolicy: policy, under: nil)
     }
 
     /// A scene entered the background (main thread): the running operations whose layer is
@@ -26,6 +27,7 @@ extension AnimationQueue {
         for case let operation as QueueReportingOperation in unfinished {
             operation.enteredBackground(underAnyOf: roots, queuePolicy: policy)
         }
+        PlayingOn.enteredBackground(queue: self, queuePolicy: policy, under: roots)
     }
 
     /// The app, or a scene, returns to the foreground (main thread): the operations
@@ -34,6 +36,7 @@ extension AnimationQueue {
     func applicationWillEnterForeground() {
         lock.withLock { heldInBackground = false }
         for case let operation as QueueReportingOperation in unfinished { operation.enteredForeground() }
+        PlayingOn.enteredForeground(queue: self)
         releaseHeldBackIfRunning()
     }
 }

@@ -17,10 +17,7 @@ struct TakeoverTests {
     let fixture = QueueFixture()
 
     func operation(_ layer: CALayer, _ animation: some LayerAnimation, _ name: String) -> AnimationOperation {
-        let operation = AnimationOperation(layer: layer, animation: animation)
-        operation.name = name
-        operation.motion = .full
-        return operation
+        fixture.operation(layer, animation, named: name)
     }
 
     /// Adds `newer` at `time` and samples `layer` around it.

@@ -73,7 +73,7 @@ import Testing
                 case nil: return []
                 case .discardAhead(let ahead): return Self.discard(ahead, policy: false)
                 case .finishRunning(let removal, let progress): return Self.summary(removal, progress)
-                case .suspend(let removing, _): return ["suspend(\(removing.key))"]
+                case .suspend(let removing): return ["suspend(\(removing.key))"]
                 }
             case .heldBack:
                 return Self.discard(lifecycle.heldBack(), policy: true)

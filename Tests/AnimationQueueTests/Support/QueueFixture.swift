@@ -37,6 +37,14 @@ struct QueueFixture: Sendable {
     /// A new layer on the clock, committed so that it has a presentation layer.
     func layer() -> CALayer { clock.makeLayer() }
 
+    /// An operation named `name` that moves `layer` whatever the system's Reduce Motion says.
+    func operation(_ layer: CALayer, _ animation: some LayerAnimation, named name: String) -> AnimationOperation {
+        let operation = AnimationOperation(layer: layer, animation: animation)
+        operation.name = name
+        operation.motion = .full
+        return operation
+    }
+
     /// A layer that `make` creates, on the clock, committed so that it has a presentation
     /// layer.
     func layer<Layer: CALayer>(_ make: () -> Layer) -> Layer { clock.makeLayer(make) }

@@ -75,30 +75,19 @@ extension OperationLifecycle {
         case discardAhead(CommittedAhead)
         /// Remove the running animation and finish, without waiting for Core Animation.
         case finishRunning(Removal, Progress)
-        /// Remove the running animation and the offsets the operation owns, kept to put back
-        /// on the return; the layer's deallocation is watched meanwhile, since the animation's
-        /// observer, which reported it, goes with the animation.
-        case suspend(removing: (key: String, hasTransition: Bool), offsetKeys: [String])
+        /// Remove the running animation, kept to put back on the return; the layer's
+        /// deallocation is watched meanwhile, since the animation's observer, which reported
+        /// it, goes with the animation. (The offsets the operation owns are ``PlayingOn``'s.)
+        case suspend(removing: (key: String, hasTransition: Bool))
     }
 
     /// `enteredForeground`: a suspended animation comes back, or ends.
     enum ForegroundAction {
         /// Put `animation` back on the layer under `key`, playing as if it began at
-        /// `animationBegin`, until the step's `end` (both in the layer's time), and the offsets
-        /// above it.
-        case resume(CAAnimation, key: String, animationBegin: CFTimeInterval, end: CFTimeInterval,
-                    offsets: OffsetsPutBack)
-        /// Its end passed while away: it finishes, having announced its start, and the
-        /// offsets still moving go back on the layer.
-        case finish(Progress, offsets: OffsetsPutBack)
-    }
-
-    /// The offsets a suspended operation owned, to put back as the app returns, each `shift`
-    /// later in the layer's time than it was added: the time away for a pause, 0 keeping
-    /// wall-clock time. Those that have ended by then stay off.
-    struct OffsetsPutBack {
-        let offsets: [OwnedOffset]
-        let shift: CFTimeInterval
+        /// `animationBegin`, until the step's `end` (both in the layer's time).
+        case resume(CAAnimation, key: String, animationBegin: CFTimeInterval, end: CFTimeInterval)
+        /// Its end passed while away: it finishes, having announced its start.
+        case finish(Progress)
     }
 
     /// `joinedTimeline`: the run shows the step's motion from now on.

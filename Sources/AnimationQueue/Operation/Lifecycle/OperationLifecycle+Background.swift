@@ -40,11 +40,10 @@ extension OperationLifecycle.State {
 
     /// The suspended animation's attachment as the app returns at `now`, with the animation to
     /// put back: it begins the time it had played before now (a pause) or where it began
-    /// (wall-clock time); if its end has passed, both its reports are marked in. The offsets
-    /// the operation owns move by as much. Nil if the operation is not suspended.
+    /// (wall-clock time); if its end has passed, both its reports are marked in. Nil if the
+    /// operation is not suspended.
     func returned(now: (layer: CFTimeInterval, media: CFTimeInterval))
-        -> (OperationLifecycle.Attachment, CAAnimation, animationBegin: CFTimeInterval,
-            offsets: OperationLifecycle.OffsetsPutBack)? {
+        -> (OperationLifecycle.Attachment, CAAnimation, animationBegin: CFTimeInterval)? {
         guard case .animating(var attachment) = self, let suspension = attachment.suspension else { return nil }
         // Paused, the step and its animation pick up where they were; keeping wall-clock time,
         // both keep the begins they had (the step's, heard or not, was `elapsed` before leaving).
@@ -56,8 +55,6 @@ extension OperationLifecycle.State {
         if begin + attachment.activeDuration <= now.layer {
             attachment.reports = OperationLifecycle.Reports(stop: true, completed: true)
         }
-        let offsets = OperationLifecycle.OffsetsPutBack(offsets: attachment.offsets,
-                                                        shift: keepsTime ? 0 : now.layer - suspension.leftAt)
-        return (attachment, suspension.animation, animationBegin, offsets)
+        return (attachment, suspension.animation, animationBegin)
     }
 }

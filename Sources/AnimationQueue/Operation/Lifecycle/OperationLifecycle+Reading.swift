@@ -109,7 +109,7 @@ extension OperationLifecycle.Attachment {
     /// Taking this animation off the layer, with the cancellation policy first if
     /// `appliesPolicy`.
     func removal(appliesPolicy: Bool) -> OperationLifecycle.Removal {
-        OperationLifecycle.Removal(key: key, resolved: resolved, hasTransition: hasTransition, offsetKeys: offsets.map(\.key),
+        OperationLifecycle.Removal(key: key, resolved: resolved, hasTransition: hasTransition, offsetKeys: offsetKeys,
                                    appliesPolicy: appliesPolicy, overwrittenKeyPaths: overwrittenKeyPaths)
     }
 }

@@ -124,9 +124,9 @@ extension OperationLifecycle {
         /// Taken off the layer as the app left, to be put back when it returns (a
         /// ``BackgroundPolicy/pause`` or ``BackgroundPolicy/keepWallClockTime`` policy).
         var suspension: Suspension?
-        /// The offsets that carry the motion of the steps this one took over, each with the
-        /// animation added under its key (``OperationLifecycle/ownsOffsets(_:)``).
-        var offsets: [OwnedOffset] = []
+        /// The keys of the offsets that carry the motion of the steps this one took over
+        /// (``OperationLifecycle/ownsOffsets(_:)``).
+        var offsetKeys: [String] = []
 
         /// The animation fills forwards and stays on the layer once it finishes (an opt-in:
         /// ``MediaTiming/fillsForwards``).
@@ -140,13 +140,6 @@ extension OperationLifecycle {
     }
 
     /// A running animation taken off the layer as the app left, to put back when it returns.
-    /// An offset the operation owns: the motion of a step it took over, under `key`.
-    struct OwnedOffset {
-        let key: String
-        /// What was added under `key`: a copy, begun at an explicit `beginTime`.
-        let animation: CAAnimation
-    }
-
     struct Suspension {
         let policy: BackgroundPolicy
         /// When the app left, in the layer's time.
@@ -188,6 +181,9 @@ extension OperationLifecycle {
         var backgroundPolicy: BackgroundPolicy?
         /// The background policy of the run the operation belongs to, which overrides its queue's.
         var runBackgroundPolicy: BackgroundPolicy?
+        /// The ``AnimationQueue`` that ran the operation, kept after it finishes: the animations
+        /// it leaves playing on (``PlayingOn``) go through the queue's trips to the background.
+        var queue: WeakReference<AnyObject>?
         /// The gate of the paused run this operation belongs to, if any.
         var gate: StartGate?
         /// Whether `addDependency(_:)` was ever called: an operation that never had a

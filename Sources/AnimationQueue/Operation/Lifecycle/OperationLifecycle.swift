@@ -57,11 +57,12 @@ struct OperationLifecycle {
         state.updateAttachment { $0.overwrittenKeyPaths.formUnion(keyPaths) }
     }
 
-    /// `offsets` carry the motion of steps this one took over (main thread): they come off
-    /// with this operation's animation when it is cancelled or removed, since what the layer
-    /// shows includes them, and a trip to the background puts them back with it.
-    mutating func ownsOffsets(_ offsets: [OwnedOffset]) {
-        state.updateAttachment { $0.offsets += offsets }
+    /// The animations under `keys` carry the motion of steps this one took over (main
+    /// thread): they come off with this operation's animation when it is cancelled or
+    /// removed, since what the layer shows includes them. (``PlayingOn`` takes them through a
+    /// trip to the background.)
+    mutating func ownsOffsets(_ keys: [String]) {
+        state.updateAttachment { $0.offsetKeys += keys }
     }
 
     // MARK: Events
@@ -212,7 +213,7 @@ struct OperationLifecycle {
                 guard state.suspend(leaving, baseKey: key) else {
                     return .finishRunning(removal, finishRemoving(attachment, as: .finished))
                 }
-                return .suspend(removing: (attachment.key, attachment.hasTransition), offsetKeys: attachment.offsets.map(\.key))
+                return .suspend(removing: (attachment.key, attachment.hasTransition))
             }
         case .animating, .onTimeline, .finished:
             return nil
@@ -223,14 +224,14 @@ struct OperationLifecycle {
     /// time): a suspended animation goes back on the layer, or, keeping wall-clock time with its
     /// end passed, finishes `.finished`. Nil if it changes nothing.
     mutating func enteredForeground(now: (layer: CFTimeInterval, media: CFTimeInterval)) -> ForegroundAction? {
-        guard let (attachment, animation, animationBegin, offsets) = state.returned(now: now) else { return nil }
+        guard let (attachment, animation, animationBegin) = state.returned(now: now) else { return nil }
         // Its end passed while away: both reports count as in.
         guard attachment.reports.areComplete else {
             state = .animating(attachment)
             return .resume(animation, key: attachment.key, animationBegin: animationBegin,
-                           end: (attachment.begin?.layer ?? now.layer) + attachment.activeDuration, offsets: offsets)
+                           end: (attachment.begin?.layer ?? now.layer) + attachment.activeDuration)
         }
-        return .finish(progress(attachment), offsets: offsets)
+        return .finish(progress(attachment))
     }
 
     /// The queue was suspended: an unstarted step's commit ahead is returned, to be discarded as

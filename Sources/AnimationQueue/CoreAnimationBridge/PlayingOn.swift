@@ -1,0 +1,162 @@
+import Foundation
+
+/// The animations the scheduler leaves playing on layers besides the steps' own: the motion of
+/// the steps taken over (the offsets of the key paths a newer step blends, and what plays on of
+/// their other key paths) and the settling springs of a layer moved alone by a retarget.
+///
+/// No step's lifecycle holds their time on the layer, and most outlive the step that put them
+/// there, so this registry takes them through a trip to the background: as the app (or their
+/// layer's scene) leaves, each comes off its layer and, if the policy of the step that put it
+/// there is ``BackgroundPolicy/pause`` or ``BackgroundPolicy/keepWallClockTime``, goes back
+/// on the return, moved by the time away or not, unless its end has passed; under the other
+/// policies it stays off, and the layer shows its model value, the motion's end.
+///
+/// Each animation is registered as it is added and forgotten when it ends, when the scheduler
+/// takes it off, or when anyone else removes it (its delegate hears the stop); one that is
+/// gone from its layer as the app leaves is taken to have been removed by Core Animation then,
+/// and goes back on the return as well. An animation whose step never ran in an
+/// ``AnimationQueue`` hears no trip, as the step would not.
+enum PlayingOn {
+    /// An animation playing on, with what decides its policy.
+    struct Entry {
+        let layer: WeakReference<CALayer>
+        let key: String
+        /// A copy of what was added, begun at an explicit `beginTime` (the layer's time).
+        let animation: CAAnimation
+        /// The step that put it there, whose policy it follows.
+        let owner: WeakReference<AnimationOperation>
+        /// That step's own or run's policy when it put the animation there (for an owner gone
+        /// since).
+        let ownerPolicy: BackgroundPolicy?
+        /// The queue that ran that step, whose policy applies when the step has none.
+        let queue: WeakReference<AnyObject>?
+    }
+
+    /// An animation taken off as the app left, to put back on the return.
+    private struct Away {
+        let entry: Entry
+        let policy: BackgroundPolicy
+        /// When the app left, in the layer's time.
+        let leftAt: CFTimeInterval
+    }
+
+    // `lock` guards `playing`, `away` and `nextID`. Everything else here runs on the main
+    // thread; the lock covers the delegates' reports, which may come from another thread.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var playing: [Int: Entry] = [:]
+    nonisolated(unsafe) private static var away: [Away] = []
+    nonisolated(unsafe) private static var nextID = 0
+
+    /// Adds `animation` to `layer` under `key` in the caller's transaction and registers it,
+    /// for `owner` (main thread). `animation` must begin at an explicit `beginTime`.
+    static func add(_ animation: CAAnimation, forKey key: String, on layer: CALayer, by owner: AnimationOperation) {
+        let (policy, queue) = owner.withLifecycle { ($0.settings.backgroundPolicy ?? $0.settings.runBackgroundPolicy,
+                                                     $0.settings.queue) }
+        let entry = Entry(layer: WeakReference(layer), key: key, animation: animation.copy() as! CAAnimation,
+                          owner: WeakReference(owner), ownerPolicy: policy, queue: queue)
+        register(entry)
+    }
+
+    /// Forgets the animations under `keys` on `layer`, which the scheduler takes off.
+    static func forget(_ keys: [String], on layer: CALayer) {
+        guard !keys.isEmpty else { return }
+        lock.withLock {
+            playing = playing.filter { _, entry in entry.layer.object !== layer || !keys.contains(entry.key) }
+        }
+    }
+
+    /// The app, or the scene whose window layers are `roots`, left (main thread): the
+    /// animations playing on for the steps of `queue` on those layers come off, and those
+    /// whose policy keeps them are kept for the return. `queuePolicy` applies to the steps
+    /// that have none of their own or their run's.
+    static func enteredBackground(queue: AnyObject, queuePolicy: BackgroundPolicy, under roots: [CALayer]?) {
+        let leaving: [Entry] = lock.withLock {
+            let leaving = playing.filter { _, entry in
+                entry.queue?.object === queue && entry.layer.object.map { roots.map($0.isInTree(ofAnyOf:)) ?? true } == true
+            }
+            for id in leaving.keys { playing[id] = nil }
+            return Array(leaving.values)
+        }
+        guard !leaving.isEmpty else { return }
+        var kept: [Away] = []
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for entry in leaving {
+            guard let layer = entry.layer.object else { continue }
+            let now = layerTime(of: layer)
+            guard entry.animation.beginTime + ActiveDuration.of(entry.animation) > now else { continue }
+            if layer.animation(forKey: entry.key) != nil { layer.removeAnimation(forKey: entry.key) }
+            let policy = entry.owner.object.flatMap {
+                $0.withLifecycle { $0.settings.backgroundPolicy ?? $0.settings.runBackgroundPolicy }
+            } ?? entry.ownerPolicy ?? queuePolicy
+            if policy == .pause || policy == .keepWallClockTime {
+                kept.append(Away(entry: entry, policy: policy, leftAt: now))
+            }
+        }
+        CATransaction.commit()
+        lock.withLock { away += kept }
+    }
+
+    /// The app, or a scene, returned (main thread): the animations of `queue`'s steps taken
+    /// off as it left go back on their layers, later by the time away for a pause, where they
+    /// would be keeping wall-clock time; those whose end has passed stay off. Called once the
+    /// queue's suspended steps are back, so that the offsets go above them.
+    static func enteredForeground(queue: AnyObject) {
+        let returning: [Away] = lock.withLock {
+            let returning = away.filter { $0.entry.queue?.object === queue }
+            away.removeAll { $0.entry.queue?.object === queue }
+            return returning
+        }
+        guard !returning.isEmpty else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for returned in returning {
+            guard let layer = returned.entry.layer.object else { continue }
+            let now = layerTime(of: layer)
+            let moved = returned.entry.animation.copy() as! CAAnimation
+            if returned.policy == .pause { moved.beginTime += now - returned.leftAt }
+            guard moved.beginTime + ActiveDuration.of(moved) > now else { continue }
+            register(Entry(layer: returned.entry.layer, key: returned.entry.key, animation: moved,
+                           owner: returned.entry.owner, ownerPolicy: returned.entry.ownerPolicy,
+                           queue: returned.entry.queue))
+        }
+        CATransaction.commit()
+    }
+
+    /// Adds `entry`'s animation to its layer with a delegate that forgets it when it stops,
+    /// and records it; drops the records of layers that are gone.
+    private static func register(_ entry: Entry) {
+        guard let layer = entry.layer.object else { return }
+        let id = lock.withLock {
+            nextID += 1
+            playing = playing.filter { _, entry in entry.layer.object != nil }
+            playing[nextID] = entry
+            return nextID
+        }
+        entry.animation.delegate = Observer(id: id)
+        layer.add(entry.animation, forKey: entry.key)
+        entry.animation.delegate = nil
+    }
+
+    /// The animation registered as `id` stopped: it ended, or someone took it off.
+    fileprivate static func stopped(_ id: Int) {
+        _ = lock.withLock { playing.removeValue(forKey: id) }
+    }
+
+    private static func layerTime(of layer: CALayer) -> CFTimeInterval {
+        layer.convertTime(MediaClock.now(for: layer), from: nil)
+    }
+
+    /// Hears the stop of one registered animation.
+    private final class Observer: NSObject, CAAnimationDelegate, @unchecked Sendable {
+        // Immutable after init.
+        let id: Int
+
+        init(id: Int) {
+            self.id = id
+            super.init()
+        }
+
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { PlayingOn.stopped(id) }
+    }
+}
