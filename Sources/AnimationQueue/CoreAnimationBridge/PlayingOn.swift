@@ -25,11 +25,28 @@ enum PlayingOn {
         let animation: CAAnimation
         /// The step that put it there, whose policy it follows.
         let owner: WeakReference<AnimationOperation>
-        /// That step's own or run's policy when it put the animation there (for an owner gone
-        /// since).
+        /// That step's own or run's policy when it put the animation there, for an owner gone
+        /// since.
         let ownerPolicy: BackgroundPolicy?
         /// The queue that ran that step, whose policy applies when the step has none.
         let queue: WeakReference<AnyObject>?
+
+        /// The policy that applies as the app leaves, `queuePolicy` being the queue's.
+        func policy(queuePolicy: BackgroundPolicy) -> BackgroundPolicy {
+            guard let owner = owner.object else { return ownerPolicy ?? queuePolicy }
+            return owner.withLifecycle { $0.settings.backgroundPolicy ?? $0.settings.runBackgroundPolicy } ?? queuePolicy
+        }
+    }
+
+    /// Where an animation plays: its layer and its key. A layer holds one animation per key.
+    fileprivate struct Slot: Hashable {
+        let layer: ObjectIdentifier
+        let key: String
+
+        init(_ layer: CALayer, _ key: String) {
+            self.layer = ObjectIdentifier(layer)
+            self.key = key
+        }
     }
 
     /// An animation taken off as the app left, to put back on the return.
@@ -40,28 +57,30 @@ enum PlayingOn {
         let leftAt: CFTimeInterval
     }
 
-    // `lock` guards `playing`, `away` and `nextID`. Everything else here runs on the main
-    // thread; the lock covers the delegates' reports, which may come from another thread.
+    // `lock` guards the variables below. Everything else here runs on the main thread; the
+    // lock covers the delegates' reports, which may come from another thread.
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var playing: [Int: Entry] = [:]
+    /// Each registered animation, with the number its delegate reports it by.
+    nonisolated(unsafe) private static var playing: [Slot: (id: Int, entry: Entry)] = [:]
     nonisolated(unsafe) private static var away: [Away] = []
-    nonisolated(unsafe) private static var nextID = 0
+    nonisolated(unsafe) private static var lastID = 0
+    /// The count of `playing` at which the records of deallocated layers are dropped next.
+    nonisolated(unsafe) private static var pruneAt = 64
 
     /// Adds `animation` to `layer` under `key` in the caller's transaction and registers it,
     /// for `owner` (main thread). `animation` must begin at an explicit `beginTime`.
     static func add(_ animation: CAAnimation, forKey key: String, on layer: CALayer, by owner: AnimationOperation) {
         let (policy, queue) = owner.withLifecycle { ($0.settings.backgroundPolicy ?? $0.settings.runBackgroundPolicy,
                                                      $0.settings.queue) }
-        let entry = Entry(layer: WeakReference(layer), key: key, animation: animation.copy() as! CAAnimation,
-                          owner: WeakReference(owner), ownerPolicy: policy, queue: queue)
-        register(entry)
+        register(Entry(layer: WeakReference(layer), key: key, animation: animation.copy() as! CAAnimation,
+                       owner: WeakReference(owner), ownerPolicy: policy, queue: queue), on: layer)
     }
 
     /// Forgets the animations under `keys` on `layer`, which the scheduler takes off.
     static func forget(_ keys: [String], on layer: CALayer) {
         guard !keys.isEmpty else { return }
         lock.withLock {
-            playing = playing.filter { _, entry in entry.layer.object !== layer || !keys.contains(entry.key) }
+            for key in keys { playing[Slot(layer, key)] = nil }
         }
     }
 
@@ -71,11 +90,12 @@ enum PlayingOn {
     /// that have none of their own or their run's.
     static func enteredBackground(queue: AnyObject, queuePolicy: BackgroundPolicy, under roots: [CALayer]?) {
         let leaving: [Entry] = lock.withLock {
-            let leaving = playing.filter { _, entry in
-                entry.queue?.object === queue && entry.layer.object.map { roots.map($0.isInTree(ofAnyOf:)) ?? true } == true
+            let leaving = playing.filter { _, record in
+                record.entry.queue?.object === queue
+                    && record.entry.layer.object.map { roots.map($0.isInTree(ofAnyOf:)) ?? true } == true
             }
-            for id in leaving.keys { playing[id] = nil }
-            return Array(leaving.values)
+            for slot in leaving.keys { playing[slot] = nil }
+            return leaving.values.map(\.entry)
         }
         guard !leaving.isEmpty else { return }
         var kept: [Away] = []
@@ -86,9 +106,7 @@ enum PlayingOn {
             let now = layerTime(of: layer)
             guard entry.animation.beginTime + ActiveDuration.of(entry.animation) > now else { continue }
             if layer.animation(forKey: entry.key) != nil { layer.removeAnimation(forKey: entry.key) }
-            let policy = entry.owner.object.flatMap {
-                $0.withLifecycle { $0.settings.backgroundPolicy ?? $0.settings.runBackgroundPolicy }
-            } ?? entry.ownerPolicy ?? queuePolicy
+            let policy = entry.policy(queuePolicy: queuePolicy)
             if policy == .pause || policy == .keepWallClockTime {
                 kept.append(Away(entry: entry, policy: policy, leftAt: now))
             }
@@ -100,11 +118,12 @@ enum PlayingOn {
     /// The app, or a scene, returned (main thread): the animations of `queue`'s steps taken
     /// off as it left go back on their layers, later by the time away for a pause, where they
     /// would be keeping wall-clock time; those whose end has passed stay off. Called once the
-    /// queue's suspended steps are back, so that the offsets go above them.
+    /// queue's suspended steps are back, so that the offsets go above them. The records of
+    /// queues that are gone are dropped.
     static func enteredForeground(queue: AnyObject) {
         let returning: [Away] = lock.withLock {
             let returning = away.filter { $0.entry.queue?.object === queue }
-            away.removeAll { $0.entry.queue?.object === queue }
+            away.removeAll { $0.entry.queue?.object === queue || $0.entry.queue?.object == nil }
             return returning
         }
         guard !returning.isEmpty else { return }
@@ -116,31 +135,38 @@ enum PlayingOn {
             let moved = returned.entry.animation.copy() as! CAAnimation
             if returned.policy == .pause { moved.beginTime += now - returned.leftAt }
             guard moved.beginTime + ActiveDuration.of(moved) > now else { continue }
-            register(Entry(layer: returned.entry.layer, key: returned.entry.key, animation: moved,
-                           owner: returned.entry.owner, ownerPolicy: returned.entry.ownerPolicy,
-                           queue: returned.entry.queue))
+            let entry = returned.entry
+            register(Entry(layer: entry.layer, key: entry.key, animation: moved, owner: entry.owner,
+                           ownerPolicy: entry.ownerPolicy, queue: entry.queue), on: layer)
         }
         CATransaction.commit()
     }
 
-    /// Adds `entry`'s animation to its layer with a delegate that forgets it when it stops,
-    /// and records it; drops the records of layers that are gone.
-    private static func register(_ entry: Entry) {
-        guard let layer = entry.layer.object else { return }
+    /// Adds `entry`'s animation to `layer` with a delegate that forgets it when it stops, and
+    /// records it in place of what the slot held; now and then drops the records of
+    /// deallocated layers.
+    private static func register(_ entry: Entry, on layer: CALayer) {
+        let slot = Slot(layer, entry.key)
         let id = lock.withLock {
-            nextID += 1
-            playing = playing.filter { _, entry in entry.layer.object != nil }
-            playing[nextID] = entry
-            return nextID
+            lastID += 1
+            playing[slot] = (lastID, entry)
+            if playing.count >= pruneAt {
+                playing = playing.filter { _, record in record.entry.layer.object != nil }
+                pruneAt = max(64, 2 * playing.count)
+            }
+            return lastID
         }
-        entry.animation.delegate = Observer(id: id)
+        entry.animation.delegate = Observer(id: id, slot: slot)
         layer.add(entry.animation, forKey: entry.key)
         entry.animation.delegate = nil
     }
 
-    /// The animation registered as `id` stopped: it ended, or someone took it off.
-    fileprivate static func stopped(_ id: Int) {
-        _ = lock.withLock { playing.removeValue(forKey: id) }
+    /// The animation registered as `id` in `slot` stopped: it ended, or someone took it off.
+    /// The slot may hold a newer one since.
+    fileprivate static func stopped(_ id: Int, in slot: Slot) {
+        lock.withLock {
+            if playing[slot]?.id == id { playing[slot] = nil }
+        }
     }
 
     private static func layerTime(of layer: CALayer) -> CFTimeInterval {
@@ -150,13 +176,15 @@ enum PlayingOn {
     /// Hears the stop of one registered animation.
     private final class Observer: NSObject, CAAnimationDelegate, @unchecked Sendable {
         // Immutable after init.
-        let id: Int
+        private let id: Int
+        private let slot: Slot
 
-        init(id: Int) {
+        init(id: Int, slot: Slot) {
             self.id = id
+            self.slot = slot
             super.init()
         }
 
-        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { PlayingOn.stopped(id) }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { PlayingOn.stopped(id, in: slot) }
     }
 }

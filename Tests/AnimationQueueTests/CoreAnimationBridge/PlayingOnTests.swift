@@ -70,6 +70,30 @@ struct PlayingOnTests {
         #expect(shown(layer) == 300 && layer.animationKeys() ?? [] == [])
     }
 
+    /// A scene that leaves (`.interrupt`) takes off only what plays on in its windows: at
+    /// 1.7 s the layer in the other scene still shows its offset, 300 + 85 − 100.
+    @Test func aSceneLeavingTakesOffOnlyWhatPlaysOnInItsWindows() async {
+        fixture.queue.backgroundPolicy = .interrupt
+        let windowA = fixture.layer(), windowB = fixture.layer()
+        let inA = fixture.layer(), inB = fixture.layer()
+        windowA.addSublayer(inA)
+        windowB.addSublayer(inB)
+        for layer in [inA, inB] {
+            fixture.queue.addOperation(operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2,
+                                                                       timing: .linear), "older"))
+        }
+        await fixture.clock.advance(to: 0.5)
+        for layer in [inA, inB] {
+            fixture.queue.addOperation(operation(layer, BasicAnimation(.positionX, to: 300, duration: 1,
+                                                                       timing: .easeInEaseOut), "newer"))
+        }
+        await fixture.clock.advance(to: 1.6)
+        fixture.queue.sceneEnteredBackground(underAnyOf: [windowA])
+        await fixture.clock.advance(to: 1.7)
+        #expect(shown(inA) == 300 && inA.animationKeys() ?? [] == [])
+        #expect(abs(shown(inB) - 285) < 1e-9, "\(shown(inB))")
+    }
+
     /// The policy of the step that took the older one over applies, not the queue's.
     @Test func theNewerStepsOwnPolicyApplies() async {
         let layer = fixture.layer()
