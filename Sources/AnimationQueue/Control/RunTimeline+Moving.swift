@@ -129,8 +129,9 @@ extension RunTimeline {
         if let animation = operation as? AnimationOperation {
             animation.joinTimeline()
             if beginRank[index] < begunCount { animation.timelinePassedBegin() }
-        } else if operation is MainThreadOperation {
+        } else if let block = operation as? MainThreadOperation {
             steps[index].isHeld = true
+            block.heldByTimeline()
         }
         finishIfPassed(index)
     }

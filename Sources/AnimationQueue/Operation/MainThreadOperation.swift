@@ -2,8 +2,8 @@ import Foundation
 
 /// An operation that runs a closure on the main thread: the operation of a ``Perform`` step.
 final class MainThreadOperation: Operation, StartedOperation, @unchecked Sendable {
-    // Thread safety: `lock` guards `state`, `isFinishing`, `isRunning`, `isAnnounced`, `queue` and the two observer
-    // lists; KVO, the queue's hooks, the observers and the closure run outside it.
+    // Thread safety: `lock` guards `state`, `isFinishing`, `isRunning`, `isAnnounced`, `isWithTimeline`, `queue`
+    // and the two observer lists; KVO, the queue's hooks, the observers and the closure run outside it.
     private let lock = NSLock()
     private var state = State.ready
     /// Whether `finish` has begun: it runs once, whoever calls it first.
@@ -12,6 +12,8 @@ final class MainThreadOperation: Operation, StartedOperation, @unchecked Sendabl
     private var isRunning = false
     /// Whether every observer has heard the finish (the run included), for a test clock.
     private var isAnnounced = false
+    /// Whether its run's timeline holds it, to run it when plan time passes it.
+    private var isWithTimeline = false
     /// The queue that runs the operation, held until the finish.
     private var queue: (any OperationQueueHooks)?
     private var observers: [@Sendable (MainThreadOperation, AnimationOutcome) -> Void] = []
@@ -60,9 +62,13 @@ final class MainThreadOperation: Operation, StartedOperation, @unchecked Sendabl
     var workWithoutTime: String? {
         // Finished on another thread, its observers (its run's) may still be hearing it.
         guard !isFinished else { return lock.withLock { isAnnounced } ? nil : "is finishing" }
-        // On a run's timeline it waits for plan time to pass it (the timeline's hops count
-        // themselves).
-        if isExecuting, (gate?.isOpen ?? true) || isCancelled { return "is about to run on the main thread" }
+        if isExecuting {
+            if (gate?.isOpen ?? true) || isCancelled { return "is about to run on the main thread" }
+            // Started once its run was on its timeline (or as it went there), it is on its way
+            // to the timeline until the timeline holds it; then it waits for plan time to pass
+            // it (the timeline's hops count themselves).
+            if gate?.isDiverted == true, !lock.withLock({ isWithTimeline }) { return "is on its way to its run's timeline" }
+        }
         // Its queue hands a cancelled operation over at once, and it finishes as it starts.
         return isCancelled ? "is cancelled and about to finish" : nil
     }
@@ -111,6 +117,12 @@ final class MainThreadOperation: Operation, StartedOperation, @unchecked Sendabl
             body.value()
             finish(.finished)
         }
+    }
+
+    /// Its run's timeline holds it from now on, and runs it when plan time passes it (main
+    /// thread).
+    func heldByTimeline() {
+        lock.withLock { isWithTimeline = true }
     }
 
     /// Cancels the operation. One parked at a paused run's gate finishes `.cancelled` now,
