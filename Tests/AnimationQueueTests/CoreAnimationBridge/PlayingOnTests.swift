@@ -18,37 +18,45 @@ import Testing
 struct PlayingOnTests {
     let fixture = QueueFixture()
 
-    func operation(_ layer: CALayer, _ animation: some LayerAnimation, _ name: String) -> AnimationOperation {
-        fixture.operation(layer, animation, named: name)
-    }
-
     func shown(_ layer: CALayer, _ keyPath: String = "position.x") -> Double { MotionSample.shown(layer, keyPath) }
 
-    /// An older step slides a layer from 0 to 100 in 2 s, linearly; at 0.5 s a newer one takes
-    /// it over toward 300 in 1 s and finishes at 1.5 s. The older motion plays on as an offset
-    /// from its target, 100, until 2 s: the layer shows 300 + x − 100 where the older step
-    /// alone would show x. The queue's policy is `policy`, and the app is away from 1.6 s to
-    /// 1.8 s.
+    /// On each of `layers`, an older step slides the layer from 0 to 100 in 2 s, linearly; at
+    /// 0.5 s a newer one (with `newerPolicy` as its own background policy) takes it over toward
+    /// 300 in 1 s and finishes at 1.5 s. The older motion plays on as an offset from its
+    /// target, 100, until 2 s: the layer shows 300 + x − 100 where the older step alone would
+    /// show x. Returns at 1.6 s.
+    func offsetsOutlivingTheirSteps(on layers: [CALayer], newerPolicy: BackgroundPolicy? = nil) async {
+        let olders = layers.map { layer in
+            fixture.operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear),
+                              named: "older")
+        }
+        fixture.queue.addOperations(olders)
+        await fixture.clock.advance(to: 0.5)
+        let newers = layers.map { layer in
+            let newer = fixture.operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .easeInEaseOut),
+                                          named: "newer")
+            newer.backgroundPolicy = newerPolicy
+            return newer
+        }
+        fixture.queue.addOperations(newers)
+        await fixture.clock.advance(to: 1.6)
+        #expect(olders.allSatisfy { $0.outcome == .interrupted } && newers.allSatisfy { $0.outcome == .finished })
+        // 300 + 80 − 100.
+        #expect(layers.allSatisfy { abs(shown($0) - 280) < 1e-9 })
+    }
+
+    /// One such layer, the queue's policy being `policy`, and a trip from 1.6 s to 1.8 s.
     func offsetOutlivingItsStepThroughATrip(policy: BackgroundPolicy) async -> CALayer {
         let layer = fixture.layer()
         fixture.queue.backgroundPolicy = policy
-        let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "older")
-        fixture.queue.addOperation(older)
-        await fixture.clock.advance(to: 0.5)
-        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .easeInEaseOut), "newer")
-        fixture.queue.addOperation(newer)
-        await fixture.clock.advance(to: 1.6)
-        #expect(older.outcome == .interrupted && newer.outcome == .finished)
-        // 300 + 80 − 100.
-        #expect(abs(shown(layer) - 280) < 1e-9)
+        await offsetsOutlivingTheirSteps(on: [layer])
         await fixture.trip(returningAt: 1.8)
         return layer
     }
 
-    /// Paused, the offset shows at 1.9 s what it showed at
-    /// 1.7 s (older 85: 285) and at 2.19 s what it showed at 1.99 s (99.5: 299.5); keeping
-    /// wall-clock time, at 1.9 s it shows older 95 (295). Either way it ends, and nothing
-    /// stays attached.
+    /// Paused, the offset shows at 1.9 s what it showed at 1.7 s (older 85: 285) and at 2.19 s
+    /// what it showed at 1.99 s (99.5: 299.5); keeping wall-clock time, at 1.9 s it shows
+    /// older 95 (295). Either way it ends, and nothing stays attached.
     @Test(arguments: [BackgroundPolicy.pause, .keepWallClockTime])
     func anOffsetGoesOnAfterItsStepFinished(policy: BackgroundPolicy) async {
         let layer = await offsetOutlivingItsStepThroughATrip(policy: policy)
@@ -78,16 +86,7 @@ struct PlayingOnTests {
         let inA = fixture.layer(), inB = fixture.layer()
         windowA.addSublayer(inA)
         windowB.addSublayer(inB)
-        for layer in [inA, inB] {
-            fixture.queue.addOperation(operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2,
-                                                                       timing: .linear), "older"))
-        }
-        await fixture.clock.advance(to: 0.5)
-        for layer in [inA, inB] {
-            fixture.queue.addOperation(operation(layer, BasicAnimation(.positionX, to: 300, duration: 1,
-                                                                       timing: .easeInEaseOut), "newer"))
-        }
-        await fixture.clock.advance(to: 1.6)
+        await offsetsOutlivingTheirSteps(on: [inA, inB])
         fixture.queue.sceneEnteredBackground(underAnyOf: [windowA])
         await fixture.clock.advance(to: 1.7)
         #expect(shown(inA) == 300 && inA.animationKeys() ?? [] == [])
@@ -98,13 +97,7 @@ struct PlayingOnTests {
     @Test func theNewerStepsOwnPolicyApplies() async {
         let layer = fixture.layer()
         fixture.queue.backgroundPolicy = .interrupt
-        let older = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 2, timing: .linear), "older")
-        fixture.queue.addOperation(older)
-        await fixture.clock.advance(to: 0.5)
-        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 1, timing: .easeInEaseOut), "newer")
-        newer.backgroundPolicy = .pause
-        fixture.queue.addOperation(newer)
-        await fixture.clock.advance(to: 1.6)
+        await offsetsOutlivingTheirSteps(on: [layer], newerPolicy: .pause)
         await fixture.trip(returningAt: 1.8)
         await fixture.clock.advance(to: 1.9)
         #expect(abs(shown(layer) - 285) < 1e-9, "\(shown(layer))")
@@ -118,13 +111,14 @@ struct PlayingOnTests {
     func whatATakenOverStepLeavesAloneGoesOnAfterATrip(policy: BackgroundPolicy) async {
         let layer = fixture.layer(opacity: 0)
         fixture.queue.backgroundPolicy = policy
-        let older = operation(layer, AnimationGroup([
+        let older = fixture.operation(layer, AnimationGroup([
             BasicAnimation(.positionX, from: 0, to: 100, duration: 1, timing: .linear),
             BasicAnimation(.opacity, from: 0, to: 1, duration: 2, timing: .linear),
-        ]), "older")
+        ]), named: "older")
         fixture.queue.addOperation(older)
         await fixture.clock.advance(to: 0.4)
-        let newer = operation(layer, BasicAnimation(.positionX, to: 300, duration: 0.5, timing: .easeInEaseOut), "newer")
+        let newer = fixture.operation(layer, BasicAnimation(.positionX, to: 300, duration: 0.5, timing: .easeInEaseOut),
+                                      named: "newer")
         fixture.queue.addOperation(newer)
         await fixture.clock.advance(to: 1)
         #expect(newer.outcome == .finished && abs(shown(layer, "opacity") - 0.5) < 1e-6)
@@ -147,8 +141,8 @@ struct PlayingOnTests {
     @Test func aLayerMovingAloneGoesOnAfterATrip() async {
         func movedAlone(in fixture: QueueFixture) async -> CALayer {
             let layer = fixture.layer()
-            let ended = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.2, timing: .linear),
-                                  "ended")
+            let ended = fixture.operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.2,
+                                                                timing: .linear), named: "ended")
             fixture.queue.addOperation(ended)
             await fixture.clock.advance(to: 0.3)
             #expect(ended.outcome == .finished)
@@ -178,7 +172,8 @@ struct PlayingOnTests {
     /// shows its model, 200, from then on.
     @Test func anAnimationRemovedByOtherCodeDoesNotComeBack() async {
         let layer = fixture.layer()
-        let ended = operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.2, timing: .linear), "ended")
+        let ended = fixture.operation(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 0.2, timing: .linear),
+                                      named: "ended")
         fixture.queue.addOperation(ended)
         await fixture.clock.advance(to: 0.3)
         ended.retarget(.positionX, to: 200)
