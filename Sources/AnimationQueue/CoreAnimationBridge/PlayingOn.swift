@@ -34,7 +34,7 @@ enum PlayingOn {
         /// The policy that applies as the app leaves, `queuePolicy` being the queue's.
         func policy(queuePolicy: BackgroundPolicy) -> BackgroundPolicy {
             guard let owner = owner.object else { return ownerPolicy ?? queuePolicy }
-            return owner.withLifecycle { $0.settings.backgroundPolicy ?? $0.settings.runBackgroundPolicy } ?? queuePolicy
+            return owner.withLifecycle { $0.settings.stepBackgroundPolicy } ?? queuePolicy
         }
     }
 
@@ -70,8 +70,7 @@ enum PlayingOn {
     /// Adds `animation` to `layer` under `key` in the caller's transaction and registers it,
     /// for `owner` (main thread). `animation` must begin at an explicit `beginTime`.
     static func add(_ animation: CAAnimation, forKey key: String, on layer: CALayer, by owner: AnimationOperation) {
-        let (policy, queue) = owner.withLifecycle { ($0.settings.backgroundPolicy ?? $0.settings.runBackgroundPolicy,
-                                                     $0.settings.queue) }
+        let (policy, queue) = owner.withLifecycle { ($0.settings.stepBackgroundPolicy, $0.settings.queue) }
         register(Entry(layer: WeakReference(layer), key: key, animation: animation.copy() as! CAAnimation,
                        owner: WeakReference(owner), ownerPolicy: policy, queue: queue), on: layer)
     }

@@ -19,10 +19,10 @@ extension AnimationOperation {
     /// later.
     func enteredBackground(underAnyOf roots: [CALayer]?, queuePolicy: BackgroundPolicy) {
         guard let layer, roots.map(layer.isInTree(ofAnyOf:)) ?? true else { return }
-        let (own, runs, key, attachment) = withLifecycle {
-            ($0.settings.backgroundPolicy, $0.settings.runBackgroundPolicy, $0.keyOnLayer, $0.attachment)
+        let (stepPolicy, key, attachment) = withLifecycle {
+            ($0.settings.stepBackgroundPolicy, $0.keyOnLayer, $0.attachment)
         }
-        let policy = own ?? runs ?? queuePolicy
+        let policy = stepPolicy ?? queuePolicy
         let now = layer.convertTime(timeSource.now(for: layer), from: nil)
         var elapsed: CFTimeInterval = 0, animationElapsed: CFTimeInterval = 0
         var copy: CAAnimation?

@@ -191,6 +191,8 @@ extension OperationLifecycle {
         var mayHaveDependencies = false
 
         var effectiveDependencyPolicy: DependencyCancellation { queueDependencyPolicy ?? dependencyPolicy }
+        /// The background policy set for the operation itself or its run; nil: its queue's.
+        var stepBackgroundPolicy: BackgroundPolicy? { backgroundPolicy ?? runBackgroundPolicy }
     }
 
     // MARK: What the main thread knows as the operation begins
