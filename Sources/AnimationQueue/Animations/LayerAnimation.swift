@@ -90,6 +90,11 @@ public struct ResolvedAnimation {
         var seen = Set<String>()
         return (finalValues.map(\.keyPath) + initialValues.map(\.keyPath)).filter { seen.insert($0).inserted }
     }
+
+    /// Whether the animation changes `keyPath` (one of ``keyPaths``, without building them).
+    func animates(_ keyPath: String) -> Bool {
+        finalValues.contains { $0.keyPath == keyPath } || initialValues.contains { $0.keyPath == keyPath }
+    }
 }
 
 /// What an animation does when motion is reduced.

@@ -71,7 +71,7 @@ extension AnimationOperation {
         case .ended:
             moveAlone(layer, retarget)
         case .turn(let attachment):
-            guard attachment.resolved.keyPaths.contains(retarget.keyPath) else {
+            guard attachment.resolved.animates(retarget.keyPath) else {
                 APIViolationRetargetKeyPath(retarget.keyPath, step: stepDescription, animated: attachment.resolved.keyPaths)
             }
             guard !attachment.overwrittenKeyPaths.contains(retarget.keyPath) else { return moveAlone(layer, retarget) }
