@@ -30,8 +30,10 @@ open class CAAnimationGroup: CAAnimation {
     override func contribute(to presentation: inout PresentationEvaluation, atParentTime parentTime: Double, fill: InheritedFill = .none) {
         let timing = ActiveTiming(self).filling(fill)
         guard let sample = timing.sample(atParentTime: parentTime) else { return }
-        let progress = timingFunction?.evaluate(sample.progress) ?? sample.progress
-        let groupTime = progress * duration
+        // A group that never ends has no progress to warp: its children run in its local time.
+        let groupTime = duration.isFinite
+            ? (timingFunction?.evaluate(sample.progress) ?? sample.progress) * duration
+            : sample.localTime
         // Filling forwards, the group stands at its end: children that end with it hold there.
         let childFill = InheritedFill(holdsExactEnd: timing.phase(atParentTime: parentTime) == .after)
         for child in animations ?? [] {

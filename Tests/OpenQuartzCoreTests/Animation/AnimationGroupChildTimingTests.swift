@@ -48,6 +48,24 @@ extension AnimationGroupTests {
         #expect(layer.animation(forKey: "g") == nil)
     }
 
+    /// Apple, `CAAnimation.h`: the children run "in the time space of the parent animation",
+    /// which a group that lasts forever does not clip: its 1 s child, begun 0.5 s in, is half
+    /// way at 1 s, and after it ends the layer shows its model value.
+    @Test func childrenOfAGroupThatLastsForeverRunInItsTime() throws {
+        let h = EngineHarness()
+        let layer = makeLayer(h)
+        h.commit { layer.add(group(duration: .infinity, [delayedMove()]), forKey: "g") }
+        h.advanceClock(to: 100.25)
+        expectClose(try #require(layer.presentation()).position.x, -1, "the child has not begun")
+        h.advanceClock(to: 101)
+        expectClose(try #require(layer.presentation()).position.x, 50)
+        h.advanceClock(to: 101.25)
+        expectClose(try #require(layer.presentation()).position.x, 75)
+        h.advanceClock(to: 103)
+        expectClose(try #require(layer.presentation()).position.x, -1, "the child has ended")
+        #expect(layer.animation(forKey: "g") != nil, "the group itself never ends")
+    }
+
     /// Apple, "CAAnimationGroup": the group's duration clips its children, so a child that
     /// begins at or after the group's end never shows.
     @Test func childBeginningAfterTheGroupEndsNeverShows() throws {
