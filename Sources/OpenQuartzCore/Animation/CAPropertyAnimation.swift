@@ -160,6 +160,12 @@ open class CAPropertyAnimation: CAAnimation {
                 isInert = true
                 return
             }
+            if !keyPath.contains("."), LayerProperty.table[keyPath] == nil {
+                // A layer is a key-value container: a key it does not declare animates in the
+                // presentation's own storage, and shows nothing else.
+                OQC.report(.unknownKeyPath, key: keyPath, "'\(keyPath)' is not a property of \(type(of: layer)), so this animation changes only the presentation's value for that key; check the spelling, or declare the property (needsDisplay(forKey:) or a stored value).")
+                return
+            }
             OQC.report(.unknownKeyPath, key: keyPath, "'\(keyPath)' is not a property of \(type(of: layer)), so this animation does nothing; check the spelling, or declare the property (needsDisplay(forKey:) or a stored value).")
             isInert = true
             return

@@ -3,8 +3,9 @@ import Foundation
 extension OQC {
     /// A report of input that Core Animation accepts silently but that is almost surely a bug.
     ///
-    /// Apple's engine ignores an animation of a misspelled key path or of a value of the wrong
-    /// type. OpenQuartzCore does the same, never crashing, and also reports it here.
+    /// Apple's engine accepts an animation of a misspelled key path (it animates that key, as
+    /// any custom key, and nothing the layer shows) and ignores a value of the wrong type.
+    /// OpenQuartzCore does the same, never crashing, and also reports it here.
     public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// What kind of problem this is.
         public enum Kind: String, Sendable {

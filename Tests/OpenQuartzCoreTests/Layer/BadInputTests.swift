@@ -11,7 +11,10 @@ import Testing
 @Suite struct BadInputTests {
     typealias R = ReferenceSolvers
 
-    @Test func misspelledKeyPathIsReportedAndAnimatesNothing() {
+    /// A layer is a key-value container (Apple, "Key-Value Coding Extensions"): a misspelled
+    /// key is a key of its own, which the animation changes in the presentation, while the
+    /// property meant stays as it is. The engine reports the key as no property of the layer.
+    @Test func misspelledKeyPathIsReportedAndAnimatesOnlyItsOwnKey() {
         let diagnostics = DiagnosticCollector(key: "conerRadius")
         let h = EngineHarness()
         let layer = h.makeLayerInTransaction { () -> CALayer in
@@ -26,7 +29,8 @@ import Testing
         h.commit { layer.add(animation, forKey: "typo") }
         let values = R.sample(h, layer, "cornerRadius", at: [0.5])
         #expect(values == [6])
-        #expect(layer.presentation()?.value(forKey: "conerRadius") == nil)
+        #expect(layer.presentation()?.value(forKey: "conerRadius") as? CGFloat == 10)
+        #expect(layer.value(forKey: "conerRadius") == nil, "the model holds nothing under the key")
         #expect(diagnostics.kinds.contains(.unknownKeyPath))
     }
 
