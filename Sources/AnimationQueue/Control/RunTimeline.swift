@@ -81,6 +81,9 @@ final class RunTimeline {
     var passedCount = 0
     let keyPrefix: String
     var markerGeneration = 0
+    /// The retargets asked for on the timeline, by step, in the order they came
+    /// (RunTimeline+Retarget.swift).
+    var turns: [Int: [PlannedTurn]] = [:]
     /// Whether the timeline has let go of the layers (the run ended or was cancelled).
     var isOver = false
 
@@ -166,9 +169,10 @@ final class RunTimeline {
             guard let operation = steps[index].operation as? AnimationOperation, !(operation is WaitOperation),
                   let layer = operation.layer else { continue }
             let isMotionReduced = operation.motion.isReduced
-            let resolved = LayerReading.$resolvesAhead.withValue(true) {
+            var resolved = LayerReading.$resolvesAhead.withValue(true) {
                 operation.resolvedAnimation(for: layer, isMotionReduced: isMotionReduced)
             }
+            for turn in turns[index] ?? [] { resolved = Self.turning(resolved, turn) }
             steps[index].resolved = resolved
             guard !resolved.finalValues.isEmpty else { continue }
             let model = modelIndex[ObjectIdentifier(layer)] ?? {
@@ -215,30 +219,30 @@ final class RunTimeline {
             guard let resolved = steps[index].resolved, let base = resolved.animation, !(base is CATransition),
                   let layer = steps[index].layer?.object, let host = steps[index].host,
                   let hostLayer = hosts[host].layer.object else { continue }
-            let step = steps[index]
+            let copy = Self.copy(of: base, delay: resolved.delay, reversed: isReversed)
             // Played forwards, the copy begins at the step's begin; backwards, when plan time
-            // comes back down to its end.
-            let hostTime = hosts[host].anchor + (isReversed ? anchorTime - step.end : step.begin - anchorTime)
+            // comes back down to its end (the step's, or later for a turn that settles after it).
+            let planBegin = steps[index].begin + (isReversed ? copy.duration : 0)
+            let hostTime = hosts[host].anchor + (isReversed ? anchorTime - planBegin : planBegin - anchorTime)
             var begin = layer === hostLayer ? hostTime : layer.convertTime(hostTime, from: hostLayer)
             // A `beginTime` of 0 means "now" to Core Animation: the nearest time before it
             // is used instead, which shows the same.
             if begin == 0 { begin = -.leastNonzeroMagnitude }
-            layer.add(Self.copy(of: base, delay: resolved.delay, reversed: isReversed, at: begin), forKey: keyPrefix + "\(index)")
+            copy.beginTime = begin
+            layer.add(copy, forKey: keyPrefix + "\(index)")
         }
     }
 
-    /// A group that plays `animation` after `delay` from `begin` on, and shows nothing outside
-    /// that span; backwards from its end if `reversed`.
-    static func copy(of animation: CAAnimation, delay: TimeInterval, reversed: Bool,
-                             at begin: CFTimeInterval) -> CAAnimation {
-        guard let inner = animation.copy() as? CAAnimation else { return animation }
+    /// A group that plays `animation` after `delay` from its begin time on (set by the
+    /// caller), and shows nothing outside that span; backwards from its end if `reversed`.
+    static func copy(of animation: CAAnimation, delay: TimeInterval, reversed: Bool) -> CAAnimationGroup {
+        let inner = animation.copy() as! CAAnimation
         inner.beginTime = delay
         if delay > 0, inner.fillMode == .removed { inner.fillMode = .backwards }
         let group = CAAnimationGroup()
         group.animations = [inner]
         group.duration = delay + ActiveDuration.of(inner)
         group.isRemovedOnCompletion = false
-        group.beginTime = begin
         if reversed {
             group.speed = -1
             group.timeOffset = group.duration

@@ -64,6 +64,39 @@ enum TurnedAnimation {
         return group
     }
 
+    /// A step's motion as its run's timeline plays it, `running` (timed from the step's begin),
+    /// turned toward `target` `turn` seconds after the step begins, for a model that holds
+    /// `target` while the step plays. The motion, made an offset from the old target `old`,
+    /// plays as written; the settling springs carry an offset from `old − target` to 0 from
+    /// the turn on, and hold it before: so up to the turn the layer shows the motion exactly
+    /// as written, and from the turn on it turns as a running step does, keeping its value,
+    /// velocity and acceleration. Nil if a value of the key path cannot be made an offset.
+    static func planned(turning running: CAAnimation, keyPath: String, from old: Any, to target: Any,
+                        spring: RetargetSpring?, at turn: CFTimeInterval) -> CAAnimation? {
+        guard let motion = running.copy() as? CAAnimation else { return nil }
+        motion.delegate = nil
+        // Its delay shows its start, as the timeline shows a step's delay.
+        if motion.beginTime > 0, motion.fillMode == .removed { motion.fillMode = .backwards }
+        var failed = false
+        guard let offset = offsetting(motion, keyPath: keyPath, from: old, dropping: [], failed: &failed), !failed,
+              let delta = difference(old, minus: target), let zero = difference(target, minus: target) else {
+            return nil
+        }
+        let activeDuration = ActiveDuration.of(running)
+        let springs = settlingSprings(keyPath: keyPath, from: delta, to: zero,
+                                      spring: spring ?? RetargetSpring.matching(running, keyPath: keyPath,
+                                                                                activeDuration: activeDuration))
+        for settle in springs {
+            settle.beginTime = turn
+            settle.fillMode = .backwards
+        }
+        let group = CAAnimationGroup()
+        group.animations = [offset] + springs
+        group.duration = max(running.beginTime + activeDuration, turn + (springs.first?.duration ?? 0))
+        markPart(group)
+        return group
+    }
+
     /// A group of `parts`, whose begin times are already relative to it, that begins `now` (the
     /// layer's time) and lasts `duration`. (At a layer time of 0 Core Animation reads a begin
     /// time of 0 as "at the commit", which is now as well.) It fills backwards: in a paused run,

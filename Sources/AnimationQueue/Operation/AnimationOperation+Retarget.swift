@@ -34,8 +34,15 @@ extension AnimationOperation {
     ///   the layer alone is moved from what it shows to `target` with the spring, and the model
     ///   holds `target`. A trip to the background treats that motion as the step's policy
     ///   says (``BackgroundPolicy``).
-    /// - A step whose run was scrubbed or reversed shows its plan: retargeting it stops the
-    ///   program with a message, since the run's timeline decides what each layer shows.
+    /// - A step whose run was scrubbed or reversed is part of the plan its run's timeline shows:
+    ///   the retarget edits that plan. The step turns at the current plan time (as it begins,
+    ///   if plan time has not reached it): before, it plays as written, and from then on it
+    ///   turns toward `target` as a running step does, from its value at its velocity. What
+    ///   the layer shows now does not change; playing or seeking on shows the turn, and
+    ///   seeking back before it shows the step as written. The steps after it on the layer
+    ///   start from `target`, and the model holds it once plan time is past the step's begin.
+    ///   The step keeps its span of plan time, so it finishes at its planned end, while the
+    ///   turn may settle later.
     /// - A key path that a later step has written since belongs to that step: the retarget
     ///   moves the layer alone, as for an ended step.
     /// - A step that cross-fades under reduced motion has no motion to turn: its layer is moved
@@ -63,12 +70,21 @@ extension AnimationOperation {
     /// Applies a retarget on the main thread, as the operation's state says.
     func performRetarget(_ retarget: OperationLifecycle.Retarget) {
         guard let layer else { return }
+        if let run = stateLock.withLock({ lifecycle.settings.run?.object }), let timeline = run.timeline {
+            switch timeline.retarget(self, retarget) {
+            case .turned:
+                return run.stepTurned(self, keyPath: retarget.keyPath, at: MediaClock.now(for: layer))
+            case .notAnimated(let animated):
+                APIViolationRetargetKeyPath(retarget.keyPath, step: stepDescription, animated: animated)
+            case .notOnTimeline:
+                break
+            }
+        }
         switch stateLock.withLock({ lifecycle.retargetRequested(retarget) }) {
         case .kept:
             return
-        case .onTimeline:
-            APIViolationRetargetOnTimeline(step: stepDescription)
-        case .ended:
+        case .ended, .onTimeline:
+            // On a timeline that has let go of its layers, the step has ended with its run.
             moveAlone(layer, retarget)
         case .turn(let attachment):
             guard attachment.resolved.animates(retarget.keyPath) else {

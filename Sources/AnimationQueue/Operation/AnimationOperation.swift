@@ -162,6 +162,7 @@ open class AnimationOperation: Operation, StartedOperation, @unchecked Sendable 
             lifecycle.addHooks { $0.run = run }
             lifecycle.configure {
                 $0.gate = gate
+                $0.run = WeakReference(run)
                 $0.runBackgroundPolicy = background
                 if let motion { $0.motion = motion }
             }

@@ -326,16 +326,6 @@ func APIViolationInvalidFraction(_ value: Double, file: StaticString = #fileID, 
                            file: file, line: line)
 }
 
-/// Stops the program because a step of a run on its timeline (scrubbed or reversed) was
-/// retargeted.
-func APIViolationRetargetOnTimeline(step: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
-    preconditionFailure(
-        "AnimationQueue: retarget(_:to:) cannot turn \(step): its run was scrubbed or reversed, so the run's "
-            + "timeline decides what every layer shows at each plan time. Retarget before scrubbing, or cancel the "
-            + "run and animate the layer with a new run.",
-        file: file, line: line)
-}
-
 /// Stops the program because a retarget names a key path the step does not animate.
 func APIViolationRetargetKeyPath(_ keyPath: String, step: String, animated: [String],
                                  file: StaticString = #fileID, line: UInt = #line) -> Never {

@@ -321,22 +321,5 @@ struct RetargetTests {
         #expect(stderr.contains("position.x"))
         #expect(stderr.contains("animates position"))
     }
-
-    @Test func aScrubbedRunsStepStopsTheProgram() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let fixture = QueueFixture()
-            let layer = fixture.layer()
-            let run = fixture.queue.run(AnimationPlan {
-                Step(layer, BasicAnimation(.positionX, from: 0, to: 100, duration: 1)).named("slide")
-            }, motion: .full)
-            await fixture.clock.advance(by: 0.2)
-            run.fractionComplete = 0.5
-            await fixture.clock.settle()
-            await MainActor.run { run.operation(ofStep: "slide")?.retarget(.positionX, to: 3) }
-        }
-        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(stderr.contains("\"slide\""))
-        #expect(stderr.contains("scrubbed or reversed"))
-    }
 }
 #endif

@@ -7,8 +7,8 @@ import AnimationQueueTesting
 import Foundation
 import Testing
 
-/// Random plans hit by random seeks, turns, pauses, resumes, speeds and cancels on virtual
-/// time. Whatever the sequence, every step finishes exactly once, nothing stays attached, the
+/// Random plans hit by random seeks, turns, pauses, resumes, speeds, retargets and cancels on
+/// virtual time. Whatever the sequence, every step finishes exactly once, nothing stays attached, the
 /// layers get their timing back, and each layer's model ends where an independent oracle
 /// says: the final values at the end, the values from before the run at the start, and the
 /// cancellation policies' values at the plan time of a cancel.
@@ -26,7 +26,7 @@ struct TimelineStressTests {
         let layer: Int
         let keyPath: Int
         let from: CGFloat
-        let to: CGFloat
+        var to: CGFloat
         let duration: TimeInterval
         let delay: TimeInterval
         let policy: CancellationPolicy
@@ -78,11 +78,12 @@ struct TimelineStressTests {
         AnimationPlan {
             for (index, level) in spec.levels.enumerated() {
                 Parallel {
-                    for step in level {
+                    for (position, step) in level.enumerated() {
                         Step(layers[step.layer], BasicAnimation(keyPaths[step.keyPath], from: step.from, to: step.to,
                                                                 duration: step.duration, timing: .easeInEaseOut))
                             .delayed(by: step.delay)
                             .cancellationPolicy(step.policy)
+                            .named(name(level: index, position))
                     }
                     if let wait = spec.waits[index] { Wait(wait) }
                 }
@@ -90,6 +91,8 @@ struct TimelineStressTests {
             }
         }
     }
+
+    static func name(level: Int, _ position: Int) -> String { "level \(level) step \(position)" }
 
     /// The model the oracle expects on every layer and key path at the end of the run.
     static func expectedModel(_ spec: PlanSpec, ending position: AnimationRun.Position, at time: TimeInterval,
@@ -128,7 +131,7 @@ struct TimelineStressTests {
         var random = SeededGenerator(seed: seed)
         var events: [String: Int] = [:]
         for round in 0..<300 {
-            let spec = Self.makeSpec(&random)
+            var spec = Self.makeSpec(&random)
             let fixture = QueueFixture(queueName: "timeline stress \(round)")
             let layers = (0..<3).map { _ in fixture.layer() }
             let performed = spec.levels.map { _ in ScrubTests.Counter() }
@@ -137,7 +140,7 @@ struct TimelineStressTests {
             #expect(abs(duration - spec.duration) < 1e-9, "seed \(seed) round \(round): duration")
             var onTimeline = false, cancelled = false
             for _ in 0..<Int.random(in: 3...14, using: &random) where !run.isFinished {
-                let kind = Int.random(in: 0..<(onTimeline ? 8 : 7), using: &random)
+                let kind = Int.random(in: 0..<(onTimeline ? 9 : 7), using: &random)
                 switch kind {
                 case 0, 1:
                     let time = Double.random(in: -0.1...(duration + 0.1), using: &random)
@@ -160,6 +163,15 @@ struct TimelineStressTests {
                 case 6:
                     await fixture.clock.advance(by: Double(Int.random(in: 0...6, using: &random)) / 20)
                     events["advance", default: 0] += 1
+                case 8:
+                    // On the timeline, a retarget edits the plan: the step ends on its new target.
+                    let level = Int.random(in: 0..<spec.levels.count, using: &random)
+                    let position = Int.random(in: 0..<spec.levels[level].count, using: &random)
+                    let target = CGFloat(Int.random(in: -50...50, using: &random))
+                    spec.levels[level][position].to = target
+                    let keyPath = Self.keyPaths[spec.levels[level][position].keyPath]
+                    run.operation(ofStep: Self.name(level: level, position))?.retarget(keyPath, to: target)
+                    events["retarget", default: 0] += 1
                 default:
                     run.cancel()
                     cancelled = true

@@ -184,6 +184,9 @@ extension OperationLifecycle {
         /// The ``AnimationQueue`` that ran the operation, kept after it finishes: the animations
         /// it leaves playing on (``PlayingOn``) go through the queue's trips to the background.
         var queue: WeakReference<AnyObject>?
+        /// The run the operation is a step of, kept after it finishes: a retarget of an ended
+        /// step of a run on its timeline edits the timeline's plan.
+        var run: WeakReference<AnimationRun>?
         /// The gate of the paused run this operation belongs to, if any.
         var gate: StartGate?
         /// Whether `addDependency(_:)` was ever called: an operation that never had a
