@@ -24,6 +24,9 @@ extension AnimationKeyPath where Value: AnimationValue {
     /// A key counts as a property when the layer has a value for it, when it is one of the
     /// optional properties of the layer's class (``optionalProperties(of:)``), or when the
     /// layer's class declares it through `needsDisplay(forKey:)` or `defaultValue(forKey:)`.
+    /// Any other key without a dot is a key of the layer's own, as Core Animation's layers
+    /// take any key (a computed property over `value(forKey:)`, say), unless it is spelled
+    /// almost like a property of the layer's class (`conerRadius`).
     func validate(on layer: CALayer, file: StaticString = #fileID, line: UInt = #line) {
         let checked = KeyPathValidation.Passed(layerClass: ObjectIdentifier(type(of: layer)), keyPath: rawValue,
                                                valueType: ObjectIdentifier(Value.self))
@@ -43,11 +46,15 @@ extension AnimationKeyPath where Value: AnimationValue {
             let declared = Self.optionalProperties(of: layer).contains(root) && root == rawValue
                 || layerClass.needsDisplay(forKey: rawValue)
                 || layerClass.defaultValue(forKey: rawValue) != nil
-            if !declared {
+            // A layer is a key-value container: a key of its own (`progress`) animates like a
+            // property. A path inside a key it lacks, or a key spelled almost like one of its
+            // properties, is a mistake.
+            let lookalike = KeyPathValidation.lookalike(of: rawValue, on: layer)
+            if !declared, rawValue.contains(".") || lookalike != nil {
                 APIViolationUnknownKeyPath(rawValue, layer: "\(layerClass)", valueType: "\(Value.self)",
-                                           file: file, line: line)
+                                           lookalike: lookalike, file: file, line: line)
             }
-            return
+            return KeyPathValidation.record(checked)
         }
         if Value.fromCoreAnimationValue(current) == nil {
             APIViolationKeyPathValueType(rawValue, layer: "\(type(of: layer))", declared: "\(Value.self)",
@@ -105,5 +112,57 @@ enum KeyPathValidation {
             passed.insert(check)
             lastPassed = check
         }
+    }
+}
+
+extension KeyPathValidation {
+    /// The animatable properties of `layer`'s class.
+    static func propertyNames(of layer: CALayer) -> [String] {
+        var names = ["anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds",
+                     "contents", "contentsCenter", "contentsRect", "contentsScale", "cornerRadius", "doubleSided",
+                     "filters", "hidden", "masksToBounds", "minificationFilterBias", "opacity", "position",
+                     "rasterizationScale", "shadowColor", "shadowOffset", "shadowOpacity", "shadowPath",
+                     "shadowRadius", "shouldRasterize", "sublayerTransform", "transform", "zPosition"]
+        if layer is CAShapeLayer {
+            names += ["fillColor", "lineDashPhase", "lineWidth", "miterLimit", "path", "strokeColor", "strokeEnd",
+                      "strokeStart"]
+        }
+        if layer is CAGradientLayer { names += ["colors", "endPoint", "locations", "startPoint"] }
+        if layer is CAEmitterLayer {
+            names += ["birthRate", "emitterDepth", "emitterPosition", "emitterSize", "emitterZPosition", "lifetime"]
+        }
+        if layer is CATextLayer { names += ["fontSize", "foregroundColor"] }
+        if layer is CAReplicatorLayer { names += ["instanceColor", "instanceDelay", "instanceTransform"] }
+        return names
+    }
+
+    /// The property of `layer`'s class that `key` is almost spelled as, ignoring case: at most
+    /// one edit away (two for a key longer than eight letters), counting a swap of neighbours
+    /// as one edit.
+    static func lookalike(of key: String, on layer: CALayer) -> String? {
+        guard !key.contains(".") else { return nil }
+        let typed = Array(key.lowercased())
+        let allowed = typed.count > 8 ? 2 : 1
+        return propertyNames(of: layer).first { name in
+            name != key && editDistance(typed, Array(name.lowercased())) <= allowed
+        }
+    }
+
+    /// The optimal string alignment distance between `a` and `b`.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
     }
 }

@@ -54,6 +54,13 @@ public struct AnimationKeyPath<Value>: Sendable, Hashable, CustomStringConvertib
     /// ```swift
     /// let progress = AnimationKeyPath<CGFloat>("progress")
     /// ```
+    ///
+    /// A layer takes any key, as Core Animation's layers are key-value containers, so a key
+    /// the layer does not declare animates its own value (read it with
+    /// `presentation()?.value(forKey:)`). As the step starts, the key is checked against the
+    /// layer: a path inside a property the layer lacks (`position.z`), a key spelled almost
+    /// like one of the layer's properties (`conerRadius`), a value type the property does not
+    /// hold, or `frame` stops the program with a message naming the fix.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
     }

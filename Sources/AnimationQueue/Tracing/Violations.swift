@@ -170,10 +170,11 @@ func APIViolationControlPoint(_ name: String, _ value: Double, _ requirement: St
 
 /// Stops the program because a key built with `AnimationKeyPath(_:)` names no property of
 /// the layer it animates.
-func APIViolationUnknownKeyPath(_ keyPath: String, layer: String, valueType: String,
+func APIViolationUnknownKeyPath(_ keyPath: String, layer: String, valueType: String, lookalike: String?,
                                 file: StaticString = #fileID, line: UInt = #line) -> Never {
+    let guess = lookalike.map { " Did you mean '\($0)' (.\($0))?" } ?? ""
     preconditionFailure(
-        "AnimationQueue: '\(keyPath)' is not a property of \(layer), so animating it would do nothing. "
+        "AnimationQueue: '\(keyPath)' is not a property of \(layer), so animating it would do nothing.\(guess) "
             + "Check the spelling (the built-in keys such as .cornerRadius are checked by the compiler), "
             + "or declare the property in your CALayer subclass: override class func needsDisplay(forKey:) "
             + "to return true for \"\(keyPath)\", or defaultValue(forKey:) to return its initial \(valueType).",

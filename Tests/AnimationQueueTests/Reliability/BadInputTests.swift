@@ -180,6 +180,7 @@ import Testing
         }
         let text = message(result)
         #expect(text.contains("'conerRadius' is not a property of CALayer, so animating it would do nothing."))
+        #expect(text.contains("Did you mean 'cornerRadius' (.cornerRadius)?"))
         #expect(text.contains("Check the spelling"))
         #expect(text.contains("override class func needsDisplay(forKey:) to return true for \"conerRadius\""))
     }
