@@ -92,6 +92,48 @@ struct TimelineRetargetTests {
         #expect(layer.animationKeys() ?? [] == [])
     }
 
+    /// A spring and a group's key path turn the same way: at the turn the layer moves as the
+    /// plan did, to within the third order of the time from it (1e-4 over 1 ms), and the run
+    /// ends on the new targets.
+    @Test func aSpringAndAGroupsKeyPathTurnWithoutAKink() async throws {
+        let layer = fixture.layer()
+        let run = fixture.queue.run(AnimationPlan {
+            Parallel {
+                Step(layer, SpringAnimation(.positionX, from: 0, to: 100, stiffness: 200, damping: 12)).named("spring")
+                Step(layer, AnimationGroup([
+                    BasicAnimation(.positionY, from: 0, to: 80, duration: 1, timing: .easeInEaseOut),
+                    BasicAnimation(.opacity, from: 0, to: 1, duration: 1, timing: .linear),
+                ])).named("group")
+            }
+        }, motion: .full)
+        run.pause()
+        await fixture.clock.settle()
+        func sample(_ time: TimeInterval) async -> [Double] {
+            run.seek(to: time)
+            await fixture.clock.settle()
+            return [MotionSample.shown(layer, "position.x"), MotionSample.shown(layer, "position.y")]
+        }
+        let times = [0.299, 0.3, 0.301]
+        var planned: [[Double]] = []
+        for time in times { planned.append(await sample(time)) }
+        _ = await sample(0.3)
+        run.operation(ofStep: "spring")?.retarget(.positionX, to: 50)
+        run.operation(ofStep: "group")?.retarget(.positionY, to: 200)
+        await fixture.clock.settle()
+        for (time, expected) in zip(times, planned) {
+            let turned = await sample(time)
+            for (a, b) in zip(turned, expected) { #expect(abs(a - b) < 1e-4, "at \(time): \(turned) against \(expected)") }
+        }
+        // Later on, the turns show: the spring heads to 50, the group's y past 80.
+        let later = await sample(0.9)
+        #expect(later[0] < 80 && later[1] > 100, "\(later)")
+        let duration = try #require(run.duration)
+        _ = await sample(duration)
+        #expect(await run.outcome == .finished)
+        #expect(layer.position.x == 50 && layer.position.y == 200 && layer.opacity == 1)
+        #expect(layer.animationKeys() ?? [] == [])
+    }
+
     /// A reversed run plays back toward its start: what it shows at the retarget is unchanged,
     /// and played back past the turn it shows the step as written.
     @Test func aStepOfAReversedRunTurnsWhereItIsAndPlaysBackAsWritten() async throws {
