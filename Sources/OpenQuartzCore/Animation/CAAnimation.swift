@@ -159,6 +159,8 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 
     /// A declared property, else a stored custom value, else the class's default value.
     func containerValue(forKey key: String) -> Any? {
+        // Key-value coding finds a Boolean property by its getter's name too (`isAdditive`).
+        let key = key.utf8.first == UInt8(ascii: "i") ? Self.getterKeys[key] ?? key : key
         if Self.declaredKeySet.contains(key), let known = knownValue(forKey: key) { return known }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
@@ -167,6 +169,11 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     func setContainerValue(_ value: Any?, forKey key: String) {
         if !Self.declaredKeySet.contains(key) || !setKnownValue(value, forKey: key) { customValues[key] = value }
     }
+
+    /// The Boolean properties whose getters are named `is…`, by getter: key-value coding reads
+    /// them under either name (and sets them only under the property's).
+    private static let getterKeys = ["isRemovedOnCompletion": "removedOnCompletion", "isAdditive": "additive",
+                                     "isCumulative": "cumulative"]
 
     /// Every key ``knownValue(forKey:)`` answers: ``declaredKeys``, the springs' read-only
     /// properties and a transition's `filter`. A custom key is told from these with one

@@ -9,6 +9,8 @@ extension CALayer {
     /// Returns the value of the property `key`, or of a custom key: its stored value, else
     /// the `style` hierarchy's, else the class's `defaultValue(forKey:)`.
     func storedValue(forKey key: String) -> Any? {
+        // Key-value coding finds a Boolean property by its getter's name too (`isHidden`).
+        let key = key.utf8.first == UInt8(ascii: "i") ? Self.getterKeys[key] ?? key : key
         let (known, custom, style): (LayerProperty?, Any?, [AnyHashable: Any]?) = Engine.locked {
             if let property = LayerProperty.table[key] { return (property, storage[keyPath: property.storedAt], nil) }
             return (nil, storage.custom[key], storedStyle)
@@ -18,6 +20,11 @@ extension CALayer {
         if let custom { return custom is ExplicitNil ? nil : custom }
         return Self.styleValue(forKey: key, in: style) ?? type(of: self).defaultValue(forKey: key)
     }
+
+    /// The Boolean properties whose getters are named `is…`, by getter: key-value coding reads
+    /// them under either name (and sets them only under the property's).
+    static let getterKeys = ["isHidden": "hidden", "isOpaque": "opaque", "isDoubleSided": "doubleSided",
+                             "isGeometryFlipped": "geometryFlipped"]
 
     /// Sets the property `key`, or stores a custom value. A value of the wrong type for a
     /// declared property is reported and ignored, never crashing.

@@ -52,5 +52,23 @@ import OpenQuartzCore
         shape.setValue(0.5 as Float, forKeyPath: "strokeEnd")
         #expect(shape.value(forKeyPath: "strokeEnd") as? CGFloat == 0.5)
     }
+
+    /// Key-value coding looks a key up as a getter too (Key-Value Coding Programming Guide,
+    /// "Accessor Search Patterns": `get<Key>`, `<key>`, `is<Key>`), so a Boolean property
+    /// whose getter is `isHidden` reads under that name as well as under `hidden`.
+    @Test func aBooleanPropertyReadsUnderItsGettersName() {
+        let layer = CALayer()
+        #expect(layer.value(forKey: "isHidden") as? Bool == false)
+        layer.isHidden = true
+        #expect(layer.value(forKey: "isHidden") as? Bool == true)
+        #expect(layer.value(forKey: "isDoubleSided") as? Bool == true)
+        #expect(layer.value(forKey: "isOpaque") as? Bool == false)
+        #expect(layer.value(forKey: "isGeometryFlipped") as? Bool == false)
+        let animation = CABasicAnimation(keyPath: "opacity")
+        #expect(animation.value(forKey: "isRemovedOnCompletion") as? Bool == true)
+        animation.isAdditive = true
+        #expect(animation.value(forKey: "isAdditive") as? Bool == true)
+        #expect(animation.value(forKey: "isCumulative") as? Bool == false)
+    }
 }
 #endif
