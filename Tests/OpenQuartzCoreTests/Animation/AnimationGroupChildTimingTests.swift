@@ -55,14 +55,8 @@ extension AnimationGroupTests {
         let h = EngineHarness()
         let layer = makeLayer(h)
         h.commit { layer.add(group(duration: .infinity, [delayedMove()]), forKey: "g") }
-        h.advanceClock(to: 100.25)
-        expectClose(try #require(layer.presentation()).position.x, -1, "the child has not begun")
-        h.advanceClock(to: 101)
-        expectClose(try #require(layer.presentation()).position.x, 50)
-        h.advanceClock(to: 101.25)
-        expectClose(try #require(layer.presentation()).position.x, 75)
-        h.advanceClock(to: 103)
-        expectClose(try #require(layer.presentation()).position.x, -1, "the child has ended")
+        try expectShown(h, layer, [(100.25, -1, "the child has not begun"), (101, 50, nil), (101.25, 75, nil),
+                                   (103, -1, "the child has ended")])
         #expect(layer.animation(forKey: "g") != nil, "the group itself never ends")
     }
 

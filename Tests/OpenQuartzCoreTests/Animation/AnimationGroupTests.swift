@@ -45,18 +45,23 @@ import Testing
         return group
     }
 
+    /// Plays the clock to each sample's time and checks the `position.x` the layer shows.
+    func expectShown(_ h: EngineHarness, _ layer: CALayer,
+                     _ samples: [(time: Double, x: Double, comment: Comment?)],
+                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for sample in samples {
+            h.advanceClock(to: sample.time)
+            expectClose(try #require(layer.presentation()).position.x, sample.x, sample.comment,
+                        sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func childBeginTimeIsRelativeToGroupStart() throws {
         let h = EngineHarness()
         let layer = makeLayer(h)
         h.commit { layer.add(group([delayedMove()]), forKey: "g") }
-        h.advanceClock(to: 100.25)
-        expectClose(try #require(layer.presentation()).position.x, -1, "child has not begun")
-        h.advanceClock(to: 100.75)
-        expectClose(try #require(layer.presentation()).position.x, 25)
-        h.advanceClock(to: 101.25)
-        expectClose(try #require(layer.presentation()).position.x, 75)
-        h.advanceClock(to: 101.75)
-        expectClose(try #require(layer.presentation()).position.x, -1, "child ended inside the group")
+        try expectShown(h, layer, [(100.25, -1, "child has not begun"), (100.75, 25, nil), (101.25, 75, nil),
+                                   (101.75, -1, "child ended inside the group")])
     }
 
     @Test func childrenRunConcurrently() throws {
