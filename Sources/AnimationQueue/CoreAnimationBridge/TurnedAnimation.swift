@@ -71,28 +71,34 @@ enum TurnedAnimation {
     /// the turn on, and hold it before: so up to the turn the layer shows the motion exactly
     /// as written, and from the turn on it turns as a running step does, keeping its value,
     /// velocity and acceleration. Nil if a value of the key path cannot be made an offset.
+    /// A step turned before keeps one flat group: its parts (the offset motion and the springs
+    /// of each turn) join the new springs, however many turns there are.
     static func planned(turning running: CAAnimation, keyPath: String, from old: Any, to target: Any,
                         spring: RetargetSpring?, at turn: CFTimeInterval) -> CAAnimation? {
-        guard let motion = running.copy() as? CAAnimation else { return nil }
-        motion.delegate = nil
-        // Its delay shows its start, as the timeline shows a step's delay.
-        if motion.beginTime > 0, motion.fillMode == .removed { motion.fillMode = .backwards }
+        let turnedBefore = isPart(running) ? running as? CAAnimationGroup : nil
+        let motion = (turnedBefore?.animations ?? [running]).map { part -> CAAnimation in
+            let copy = part.copy() as! CAAnimation
+            copy.delegate = nil
+            // Its delay shows its start, as the timeline shows a step's delay.
+            if copy.beginTime > 0, copy.fillMode == .removed, !isPart(copy) { copy.fillMode = .backwards }
+            return copy
+        }
         var failed = false
-        guard let offset = offsetting(motion, keyPath: keyPath, from: old, dropping: [], failed: &failed), !failed,
-              let delta = difference(old, minus: target), let zero = difference(target, minus: target) else {
+        let offsets = motion.compactMap { offsetting($0, keyPath: keyPath, from: old, dropping: [], failed: &failed) }
+        guard !failed, let delta = difference(old, minus: target), let zero = difference(target, minus: target) else {
             return nil
         }
-        let activeDuration = ActiveDuration.of(running)
         let springs = settlingSprings(keyPath: keyPath, from: delta, to: zero,
                                       spring: spring ?? RetargetSpring.matching(running, keyPath: keyPath,
-                                                                                activeDuration: activeDuration))
+                                                                                activeDuration: ActiveDuration.of(running)))
         for settle in springs {
             settle.beginTime = turn
             settle.fillMode = .backwards
         }
+        let parts = offsets + springs
         let group = CAAnimationGroup()
-        group.animations = [offset] + springs
-        group.duration = max(running.beginTime + activeDuration, turn + (springs.first?.duration ?? 0))
+        group.animations = parts
+        group.duration = parts.reduce(0) { max($0, $1.beginTime + ActiveDuration.of($1)) }
         markPart(group)
         return group
     }

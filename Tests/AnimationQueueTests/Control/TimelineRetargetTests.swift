@@ -92,6 +92,32 @@ struct TimelineRetargetTests {
         #expect(layer.animationKeys() ?? [] == [])
     }
 
+    /// A drag over a scrubbed run retargets one step again and again: each turn leaves what
+    /// the plan showed around it (to 1e-4 over 1 ms), and the last target is where the step
+    /// ends and the next step starts.
+    @Test func aStepTurnedAgainAndAgainKeepsEachTurnSmooth() async throws {
+        let (run, layer) = await scrubbedRun(at: 0.2)
+        let slide = try #require(run.operation(ofStep: "slide"))
+        slide.retarget(.positionX, to: 150)
+        await fixture.clock.settle()
+        for (time, target) in [(0.4, 60.0), (0.6, 120.0)] {
+            var planned: [Double] = []
+            for offset in [-0.001, 0, 0.001] { planned.append(await seek(run, to: time + offset, layer)) }
+            _ = await seek(run, to: time, layer)
+            slide.retarget(.positionX, to: CGFloat(target))
+            await fixture.clock.settle()
+            for (offset, expected) in zip([-0.001, 0, 0.001], planned) {
+                let turned = await seek(run, to: time + offset, layer)
+                #expect(abs(turned - expected) < 1e-4, "turn at \(time), \(offset): \(turned) against \(expected)")
+            }
+        }
+        // "next" starts from 120: halfway to 150 at 1.5.
+        #expect(abs(await seek(run, to: 1.5, layer) - 135) < 1e-9)
+        #expect(await seek(run, to: 2, layer) == 150)
+        #expect(await run.outcome == .finished)
+        #expect(layer.animationKeys() ?? [] == [])
+    }
+
     /// A spring and a group's key path turn the same way: at the turn the layer moves as the
     /// plan did, to within the third order of the time from it (1e-4 over 1 ms), and the run
     /// ends on the new targets.
