@@ -232,11 +232,15 @@ open class AnimationOperation: Operation, StartedOperation, @unchecked Sendable 
     /// Makes the operation wait for `operation` to finish.
     ///
     /// Add dependencies before the operation is added to an ``AnimationQueue``, which reads
-    /// them once, as it is added, or started. Later, or if the operation waits for itself
-    /// (which Foundation's `addDependency(_:)` would hang on), the program stops with a
-    /// message: the dependency could not be honoured.
+    /// them once, as it is added, or started. Later, or if the operation waits for itself or
+    /// for an operation that already waits for it (which any `OperationQueue` would hang on),
+    /// the program stops with a message: the dependency could not be honoured. An
+    /// ``AnimationQueue`` also reports longer cycles, with every operation on them, as they
+    /// are added.
     open override func addDependency(_ operation: Operation) {
         if operation === self { QueueViolation.dependsOnItself(self) }
+        let theirs = (operation as? AnimationOperation)?.dependenciesIfAny ?? operation.dependencies
+        if theirs.contains(where: { $0 === self }) { QueueViolation.mutualDependency(self, on: operation) }
         if !stateLock.withLock({ lifecycle.isUnstarted }) {
             QueueViolation.dependencyAddedTooLate(to: self, on: operation, queue: nil)
         }

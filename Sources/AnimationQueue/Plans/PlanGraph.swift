@@ -90,6 +90,13 @@ public struct PlanGraph {
                 errors.append(AnimationQueueError(code: .dependencyCycle, message: "AnimationPlan: step '\(name)' waits for itself (.after(\"\(name)\")), so it could never start. Remove that .after, or name the step it should wait for."))
                 continue
             }
+            // A dependency that already waits for the step closes a cycle of two, reported here
+            // with the steps' names: linking it would stop the program first.
+            guard !((dependency as? AnimationOperation)?.dependenciesIfAny ?? dependency.dependencies)
+                .contains(where: { $0 === operation }) else {
+                errors.append(cycleError([operation, dependency, operation]))
+                continue
+            }
             operation.addDependency(dependency)
             if !dependencyLists[index].contains(where: { $0 === dependency }) { dependencyLists[index].append(dependency) }
         }
@@ -97,9 +104,14 @@ public struct PlanGraph {
         if operations.isEmpty {
             errors.append(AnimationQueueError(code: .emptyPlan, message: "AnimationPlan has no steps, so there is nothing to run. Add at least one Step, Wait or Perform."))
         } else if let cycle = DependencyGraph.cycle(among: operations, dependencies: dependencyLists) {
-            let names = cycle.map { label(of: $0) }.joined(separator: " → ")
-            errors.append(AnimationQueueError(code: .dependencyCycle, message: "AnimationPlan: dependency cycle \(names). Each of these steps waits for the next, so none could start; remove one of the .after(...) dependencies."))
+            errors.append(cycleError(cycle))
         }
+    }
+
+    /// The error of a dependency cycle through `cycle` (its first step repeated at the end).
+    private func cycleError(_ cycle: [Operation]) -> AnimationQueueError {
+        let names = cycle.map { label(of: $0) }.joined(separator: " → ")
+        return AnimationQueueError(code: .dependencyCycle, message: "AnimationPlan: dependency cycle \(names). Each of these steps waits for the next, so none could start; remove one of the .after(...) dependencies.")
     }
 
     /// The step's name, or a description of it.

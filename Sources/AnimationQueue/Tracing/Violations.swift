@@ -224,6 +224,11 @@ enum QueueViolation {
         preconditionFailure("\(displayName(operation)).addDependency(_:) was given the operation itself: an operation that waits for itself could never start. Make it depend on another operation.")
     }
 
+    /// `operation` was made to wait for `dependency`, which already waits for it.
+    static func mutualDependency(_ operation: Operation, on dependency: Operation) -> Never {
+        preconditionFailure("\(displayName(operation)).addDependency(\(displayName(dependency))): \(displayName(dependency)) already waits for \(displayName(operation)), so each would wait for the other and neither could ever start. Remove one of these dependencies.")
+    }
+
     /// A dependency came after `operation` joined the queue named `queue` (nil: after it
     /// started), when it can no longer be honoured.
     static func dependencyAddedTooLate(to operation: Operation, on dependency: Operation, queue: String?) -> Never {

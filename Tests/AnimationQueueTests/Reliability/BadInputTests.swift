@@ -314,6 +314,20 @@ import Testing
         #expect(message(result).contains("'fade'.addDependency(_:) was given the operation itself: an operation that waits for itself could never start."))
     }
 
+    /// Two operations that wait for each other hang any `OperationQueue` (`OperationQueue.main`
+    /// included); the second `addDependency(_:)` stops instead, naming both.
+    @Test func twoOperationsThatWaitForEachOtherStopInsteadOfHanging() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let fade = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 0, to: 1, duration: 1))
+            fade.name = "fade"
+            let slide = AnimationOperation(layer: CALayer(), animation: OpacityRamp(from: 1, to: 0, duration: 1))
+            slide.name = "slide"
+            fade.addDependency(slide)
+            slide.addDependency(fade)
+        }
+        #expect(message(result).contains("'slide'.addDependency('fade'): 'fade' already waits for 'slide', so each would wait for the other and neither could ever start. Remove one of these dependencies."))
+    }
+
     @Test func aDependencyAddedAfterTheOperationJoinedAnAnimationQueueStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let queue = AnimationQueue(name: "reveal")
