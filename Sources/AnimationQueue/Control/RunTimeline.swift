@@ -23,9 +23,12 @@ import Foundation
 ///   does. A ``Perform`` step's closure runs when plan time first passes it, once.
 /// - Played back to plan time 0, the run ends at its start: every layer's model gets back
 ///   its value from before the run, and the steps that had not finished end `.cancelled`.
+/// - A retarget of a step edits the plan, which is resolved again with it
+///   (RunTimeline+Retarget.swift).
 ///
 /// Main thread only. Its members are internal, not private, so that its extensions
-/// (RunTimeline+Moving.swift, RunTimeline+Marker.swift) reach them; only the run calls it.
+/// (RunTimeline+Moving.swift, RunTimeline+Marker.swift, RunTimeline+Retarget.swift) reach
+/// them; only the run calls it.
 final class RunTimeline {
     /// One step of the plan.
     struct Step {

@@ -48,13 +48,15 @@ extension AnimationKeyPath where Value: AnimationValue {
                 || layerClass.defaultValue(forKey: rawValue) != nil
             // A layer is a key-value container: a key of its own (`progress`) animates like a
             // property. A path inside a key it lacks, or a key spelled almost like one of its
-            // properties, is a mistake.
-            let lookalike = KeyPathValidation.lookalike(of: rawValue, on: layer)
-            if !declared, rawValue.contains(".") || lookalike != nil {
-                APIViolationUnknownKeyPath(rawValue, layer: "\(layerClass)", valueType: "\(Value.self)",
-                                           lookalike: lookalike, file: file, line: line)
+            // properties, is a mistake. With no value to check the type of, nothing is recorded.
+            if !declared {
+                let lookalike = KeyPathValidation.lookalike(of: rawValue, on: layer)
+                if rawValue.contains(".") || lookalike != nil {
+                    APIViolationUnknownKeyPath(rawValue, layer: "\(layerClass)", valueType: "\(Value.self)",
+                                               lookalike: lookalike, file: file, line: line)
+                }
             }
-            return KeyPathValidation.record(checked)
+            return
         }
         if Value.fromCoreAnimationValue(current) == nil {
             APIViolationKeyPathValueType(rawValue, layer: "\(type(of: layer))", declared: "\(Value.self)",
