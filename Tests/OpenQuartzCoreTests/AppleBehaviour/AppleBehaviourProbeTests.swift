@@ -149,6 +149,18 @@ struct AppleBehaviourProbeTests {
         check([AppleBehaviourProbes.delayedForeverAnimation()])
     }
 
+    @Test func aCompletionBlockWithNothingToWaitForRunsAfterTheCommit() async {
+        check([await AppleBehaviourProbes.completionWithNothingToWaitFor()])
+    }
+
+    @Test func anInnerNilTimingFunctionHidesTheOuterOne() {
+        check([AppleBehaviourProbes.innerNilTimingFunctionHidesTheOuterOne()])
+    }
+
+    @Test func aSpringsTimingFunctionBendsItsTime() {
+        check([AppleBehaviourProbes.springTimingFunction()])
+    }
+
     private func check(_ results: [ProbeResult]) {
         for result in results {
             print(result)

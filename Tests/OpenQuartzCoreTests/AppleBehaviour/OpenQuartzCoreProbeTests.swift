@@ -174,6 +174,18 @@ struct OpenQuartzCoreProbeTests {
         check(results[1], differsUnder: [])
     }
 
+    @Test func aCompletionBlockWithNothingToWaitForRunsAfterTheCommit() async {
+        check(await AppleBehaviourProbes.completionWithNothingToWaitFor(), differsUnder: [])
+    }
+
+    @Test func anInnerNilTimingFunctionHidesTheOuterOne() {
+        check(AppleBehaviourProbes.innerNilTimingFunctionHidesTheOuterOne(), differsUnder: [])
+    }
+
+    @Test func aSpringsTimingFunctionBendsItsTime() {
+        check(AppleBehaviourProbes.springTimingFunction(), differsUnder: [])
+    }
+
     /// Expects `result` to match OpenQuartzCore's stated choice unless one of `modes` is
     /// selected for this run, and then to differ.
     private func check(_ result: ProbeResult, differsUnder modes: Set<String>) {
