@@ -153,10 +153,6 @@ struct AppleBehaviourProbeTests {
         check([await AppleBehaviourProbes.completionWithNothingToWaitFor()])
     }
 
-    @Test func anInnerNilTimingFunctionHidesTheOuterOne() {
-        check([AppleBehaviourProbes.innerNilTimingFunctionHidesTheOuterOne()])
-    }
-
     @Test func aSpringsTimingFunctionBendsItsTime() {
         check([AppleBehaviourProbes.springTimingFunction()])
     }

@@ -7,8 +7,8 @@ import OpenQuartzCore
 import Foundation
 
 /// Probes of what Apple's documentation leaves open about transactions and springs: when a
-/// completion block with nothing to wait for runs, whether an inner transaction's nil timing
-/// function hides an outer one, and whether a spring's timing function bends its time.
+/// completion block with nothing to wait for runs, and whether a spring's timing function
+/// bends its time.
 extension AppleBehaviourProbes {
     /// `CATransaction.h`: with no animation added, the completion block "will be invoked
     /// immediately". Inside `commit()`, or once it has returned?
@@ -25,29 +25,6 @@ extension AppleBehaviourProbes {
             alternativeMode: nil,
             observed: insideCommit ? "inside commit()" : ran ? "after commit() returned" : "not within \(callbackTimeout) s",
             matches: !insideCommit && ran
-        )
-    }
-
-    /// `CATransaction.h`: animations added while `animationTimingFunction` is set get it, and
-    /// a transaction property is read from the innermost scope that set it. Does an inner
-    /// transaction's nil hide an outer ease-in?
-    static func innerNilTimingFunctionHidesTheOuterOne() -> ProbeResult {
-        let layer = committedLayer()
-        CATransaction.begin()
-        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
-        CATransaction.begin()
-        CATransaction.setAnimationTimingFunction(nil)
-        layer.add(positionXRamp(from: 0, to: 10), forKey: "probe")
-        CATransaction.commit()
-        CATransaction.commit()
-        CATransaction.flush()
-        let function = layer.animation(forKey: "probe")?.timingFunction
-        return ProbeResult(
-            question: "an animation added in a transaction that sets a nil timing function, inside one that sets ease-in",
-            openQuartzCoreChoice: "the inner nil hides the outer ease-in: the animation keeps its own (nil)",
-            alternativeMode: nil,
-            observed: function.map { "timing function \($0)" } ?? "no timing function",
-            matches: function == nil
         )
     }
 

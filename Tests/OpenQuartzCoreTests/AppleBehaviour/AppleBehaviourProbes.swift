@@ -513,21 +513,27 @@ enum AppleBehaviourProbes {
     }
 
     /// `CATransaction.h`: "reading a key searches for the innermost scope that has set it".
-    /// Whether setting nil in an inner scope counts as setting it.
+    /// Whether setting nil in an inner scope counts as setting it, and so whether an animation
+    /// added there keeps its own timing function (animations added while the property is set
+    /// get it): what a caller's timing function around a scheduler's transaction would do.
     static func nilInAnInnerScopeHidesTheOuterValue() -> ProbeResult {
+        let layer = committedLayer()
         CATransaction.begin()
         CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
         CATransaction.begin()
         CATransaction.setAnimationTimingFunction(nil)
         let inner = CATransaction.animationTimingFunction()
+        layer.add(positionXRamp(from: 0, to: 10), forKey: "probe")
         CATransaction.commit()
         CATransaction.commit()
+        CATransaction.flush()
+        let added = layer.animation(forKey: "probe")?.timingFunction
         return ProbeResult(
-            question: "animationTimingFunction() after an inner transaction sets nil over an outer easeIn",
-            openQuartzCoreChoice: "nil (the inner scope set it)",
+            question: "animationTimingFunction() after an inner transaction sets nil over an outer easeIn, and the timing function of an animation added there",
+            openQuartzCoreChoice: "nil and nil (the inner scope set it; the animation keeps its own)",
             alternativeMode: nil,
-            observed: inner.map { "\($0)" } ?? "nil",
-            matches: inner == nil
+            observed: "\(inner.map { "\($0)" } ?? "nil") and \(added.map { "\($0)" } ?? "nil")",
+            matches: inner == nil && added == nil
         )
     }
 

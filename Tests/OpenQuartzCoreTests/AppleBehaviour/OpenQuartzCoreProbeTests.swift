@@ -178,10 +178,6 @@ struct OpenQuartzCoreProbeTests {
         check(await AppleBehaviourProbes.completionWithNothingToWaitFor(), differsUnder: [])
     }
 
-    @Test func anInnerNilTimingFunctionHidesTheOuterOne() {
-        check(AppleBehaviourProbes.innerNilTimingFunctionHidesTheOuterOne(), differsUnder: [])
-    }
-
     @Test func aSpringsTimingFunctionBendsItsTime() {
         check(AppleBehaviourProbes.springTimingFunction(), differsUnder: [])
     }
