@@ -60,23 +60,30 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     }
 
     // MARK: Animation attributes
+    //
+    // The stored properties of the animation classes are `@exclusivity(unchecked)`: every
+    // copy that `add(_:forKey:)` makes and every frame reads them, and the runtime's check of
+    // each access to a class's stored property costs more than the access. The check would
+    // catch an access that overlaps a modification in progress (a property passed `inout`
+    // to code that also reads it); OpenQuartzCore makes none: it reads and assigns these
+    // properties, and changes one in place only within a single assignment.
 
     /// An optional timing function defining the pacing of the animation (nil: `CAAnimation.h`,
     /// "Defaults to nil indicating linear pacing"). `add(_:forKey:)` gives the stored copy the
     /// transaction's `animationTimingFunction()` when that is set.
-    open var timingFunction: CAMediaTimingFunction?
+    @exclusivity(unchecked) open var timingFunction: CAMediaTimingFunction?
 
     /// The delegate, held strongly (Apple documents this exception to delegate ownership);
     /// nil by default (`CAAnimation.h`).
-    open var delegate: (any CAAnimationDelegate)?
+    @exclusivity(unchecked) open var delegate: (any CAAnimationDelegate)?
 
     /// Whether the animation is removed from the layer when its active duration completes
     /// (true: `CAAnimation.h`, "Defaults to YES").
-    open var isRemovedOnCompletion: Bool = true
+    @exclusivity(unchecked) open var isRemovedOnCompletion: Bool = true
 
     /// The frame rates the animation asks to be drawn at (`.default`); headless nothing is
     /// drawn, so it changes no timing.
-    open var preferredFrameRateRange: CAFrameRateRange = .default
+    @exclusivity(unchecked) open var preferredFrameRateRange: CAFrameRateRange = .default
 
     // MARK: CAMediaTiming
     //
@@ -87,33 +94,33 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// The begin time in the parent's time space (0). `add(_:forKey:)` stores a copy whose
     /// `beginTime` of 0 becomes the layer's local time when the transaction commits; a
     /// `beginTime` that is set is kept.
-    open var beginTime: CFTimeInterval = 0
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0
     /// The basic duration of one pass (0). `add(_:forKey:)` gives a stored copy whose
     /// duration is 0 or less the transaction's `animationDuration()`, 0.25 s unless set
     /// (`CALayer.h`, `addAnimation:forKey:`: it "is given the default duration"), so the
     /// copy reads that duration back; the animation added keeps its own.
-    open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
     /// The rate of the animation's time relative to its parent's (1).
-    open var speed: Float = 1
+    @exclusivity(unchecked) open var speed: Float = 1
     /// An additional offset in active local time (0).
-    open var timeOffset: CFTimeInterval = 0
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0
     /// The number of passes, possibly fractional (0, which means one pass);
     /// `.greatestFiniteMagnitude` or `.infinity` repeats forever.
-    open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatCount: Float = 0
     /// How long to repeat, in seconds (0, which means unused).
-    open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
     /// Whether each pass plays forward then backward (false).
-    open var autoreverses: Bool = false
+    @exclusivity(unchecked) open var autoreverses: Bool = false
     /// What the animation shows outside its active duration (`.removed`).
-    open var fillMode: CAMediaTimingFillMode = .removed
+    @exclusivity(unchecked) open var fillMode: CAMediaTimingFillMode = .removed
 
     // MARK: Key-value container
 
     /// Values stored for keys the class does not declare (Apple: CAAnimation is a key-value container).
-    var customValues: [String: Any] = [:]
+    @exclusivity(unchecked) var customValues: [String: Any] = [:]
     /// Whether this is Core Animation's own implicit animation of a property, made by
     /// `CALayer.defaultAction(forKey:)` (a never-committed layer does not run it).
-    var isBuiltInImplicitAnimation = false
+    @exclusivity(unchecked) var isBuiltInImplicitAnimation = false
 
     /// The default value for `key`, used when no value was set; nil by default.
     open class func defaultValue(forKey key: String) -> Any? { nil }
@@ -274,16 +281,17 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     ///   filling, so a group's `.forwards` holds its children's final values.
     func contribute(to presentation: inout PresentationEvaluation, atParentTime parentTime: Double, fill: InheritedFill = .none) {}
 
-    /// The key paths the animation changes, for `needsDisplay(forKey:)` and diagnostics.
-    var animatedKeyPaths: [String] { [] }
+    /// Whether the animation changes a key path that `matches` (for `needsDisplay(forKey:)`).
+    func animatesKeyPath(where matches: (String) -> Bool) -> Bool { false }
 
     /// Whether the animation sets no usable duration (0 or less, or NaN): added to a layer it
     /// takes the transaction's, and in a group the group's.
     var setsNoDuration: Bool { duration <= 0 || duration.isNaN }
 
-    /// Called on the copy stored by `add(_:forKey:)` before it joins `layer`: resolves
-    /// values that depend on the layer's state at that moment. The base class does nothing.
-    func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {}
+    /// Called on the copy stored by `add(_:forKey:)` before it joins the preparation's layer:
+    /// resolves values that depend on the layer's state at that moment. The base class does
+    /// nothing.
+    func prepareForAttachment(_ preparation: inout AttachmentPreparation) {}
 }
 
 // Key paths into structure fields, in an extension so that they add no overridable members.

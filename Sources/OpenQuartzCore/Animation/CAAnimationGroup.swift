@@ -6,8 +6,9 @@ import Foundation
 /// group's start, and the group's duration clips them (Apple, "CAAnimationGroup"). A child
 /// that sets no duration spans the group.
 open class CAAnimationGroup: CAAnimation {
+    // Stored properties are `@exclusivity(unchecked)`, as in `CAAnimation` (see there why).
     /// The animations to run concurrently.
-    open var animations: [CAAnimation]?
+    @exclusivity(unchecked) open var animations: [CAAnimation]?
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)
@@ -25,7 +26,9 @@ open class CAAnimationGroup: CAAnimation {
         return true
     }
 
-    override var animatedKeyPaths: [String] { (animations ?? []).flatMap(\.animatedKeyPaths) }
+    override func animatesKeyPath(where matches: (String) -> Bool) -> Bool {
+        (animations ?? []).contains { $0.animatesKeyPath(where: matches) }
+    }
 
     override func contribute(to presentation: inout PresentationEvaluation, atParentTime parentTime: Double, fill: InheritedFill = .none) {
         let timing = ActiveTiming(self).filling(fill)
@@ -46,10 +49,10 @@ open class CAAnimationGroup: CAAnimation {
     /// example groups a 1 s fade with a scale that sets no duration, in a 1 s group, and
     /// describes the scale growing while the opacity drops; the transaction's 0.25 s would
     /// end the scale a quarter of the way in.
-    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
+    override func prepareForAttachment(_ preparation: inout AttachmentPreparation) {
         for child in animations ?? [] {
             if child.setsNoDuration { child.duration = duration }
-            child.prepareForAttachment(to: layer, previousValues: previousValues)
+            child.prepareForAttachment(&preparation)
         }
     }
 }

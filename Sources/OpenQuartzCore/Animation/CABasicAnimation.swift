@@ -9,17 +9,18 @@ import Foundation
 /// - by only: current … current+by;
 /// - none: the previous presentation value … the current one.
 open class CABasicAnimation: CAPropertyAnimation {
+    // Stored properties are `@exclusivity(unchecked)`, as in `CAAnimation` (see there why).
     /// The value the animation starts from.
-    open var fromValue: Any? { didSet { parsedValues = nil } }
+    @exclusivity(unchecked) open var fromValue: Any? { didSet { parsedValues = nil } }
     /// The value the animation ends at.
-    open var toValue: Any? { didSet { parsedValues = nil } }
+    @exclusivity(unchecked) open var toValue: Any? { didSet { parsedValues = nil } }
     /// The value the animation adds, relative to its start.
-    open var byValue: Any? { didSet { parsedValues = nil } }
+    @exclusivity(unchecked) open var byValue: Any? { didSet { parsedValues = nil } }
 
     /// `fromValue`, `toValue` and `byValue` in interpolatable form, read once when the copy is
     /// attached (each frame would otherwise unbox them again); cleared whenever one of them is
     /// set. Written only before the copy joins its layer, so frames on any thread only read it.
-    private var parsedValues: ParsedValues?
+    @exclusivity(unchecked) private var parsedValues: ParsedValues?
 
     /// The three values, parsed; a class, so the animation stores one reference.
     private final class ParsedValues {
@@ -32,7 +33,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     /// The previous presentation value captured when added with none of the three values set.
-    var previousValue: AnimatableValue?
+    @exclusivity(unchecked) var previousValue: AnimatableValue?
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)
@@ -90,8 +91,9 @@ open class CABasicAnimation: CAPropertyAnimation {
         endpoints(base: base).map { $0.to.subtracting($0.from) }
     }
 
-    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
-        super.prepareForAttachment(to: layer, previousValues: previousValues)
+    override func prepareForAttachment(_ preparation: inout AttachmentPreparation) {
+        super.prepareForAttachment(&preparation)
+        let previousValues = preparation.previousValues
         parsedValues = ParsedValues(self)
         // A value function's input cannot be read back from the property's previous value.
         guard fromValue == nil, toValue == nil, byValue == nil, valueFunction == nil, let keyPath else { return }

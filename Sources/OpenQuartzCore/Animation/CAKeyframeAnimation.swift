@@ -12,8 +12,9 @@ import CoreGraphics  // CGPath
 /// shake.duration = 0.4
 /// ```
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    // Stored properties are `@exclusivity(unchecked)`, as in `CAAnimation` (see there why).
     /// The keyframe values.
-    open var values: [Any]?
+    @exclusivity(unchecked) open var values: [Any]?
     /// A path for a point property (`position`, `anchorPoint`) to follow; when set, `values`
     /// is ignored. Each line, curve and close of the path is one keyframe segment; a move
     /// jumps to a new subpath. Copied on assignment.
@@ -28,10 +29,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         get { storedPath }
         set { storedPath = newValue?.copy() }
     }
-    private var storedPath: CGPath?
+    @exclusivity(unchecked) private var storedPath: CGPath?
     /// Whether the layer turns to follow `path`'s tangent (nil: it does not). Stored and
     /// copied; the engine does not rotate the presentation layer (see `MissingAPI.md`).
-    open var rotationMode: CAAnimationRotationMode?
+    @exclusivity(unchecked) open var rotationMode: CAAnimationRotationMode?
     /// When each keyframe applies, as fractions 0…1 of the duration.
     ///
     /// Linear and cubic modes take one per value, from 0 to 1; discrete takes one more than
@@ -39,19 +40,19 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// "the timing of your animation might not be what you expect"; here an invalid array
     /// (wrong count, decreasing, outside 0…1) is reported and ignored, and the keyframes are
     /// spaced evenly.
-    open var keyTimes: [NSNumber]?
+    @exclusivity(unchecked) open var keyTimes: [NSNumber]?
     /// Per-segment timing functions: one fewer than values; applied after `timingFunction`.
-    open var timingFunctions: [CAMediaTimingFunction]?
+    @exclusivity(unchecked) open var timingFunctions: [CAMediaTimingFunction]?
     /// How intermediate values are computed (`.linear`).
-    open var calculationMode: CAAnimationCalculationMode = .linear
+    @exclusivity(unchecked) open var calculationMode: CAAnimationCalculationMode = .linear
     /// Kochanek–Bartels tension per keyframe, for cubic modes.
-    open var tensionValues: [NSNumber]?
+    @exclusivity(unchecked) open var tensionValues: [NSNumber]?
     /// Kochanek–Bartels continuity per keyframe, for cubic modes: positive values give sharp
     /// corners, negative values inverted corners (`CAAnimation.h`).
-    open var continuityValues: [NSNumber]?
+    @exclusivity(unchecked) open var continuityValues: [NSNumber]?
     /// Kochanek–Bartels bias per keyframe, for cubic modes: positive values move the curve
     /// before the keyframe, negative values after it (`CAAnimation.h`).
-    open var biasValues: [NSNumber]?
+    @exclusivity(unchecked) open var biasValues: [NSNumber]?
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)
@@ -113,12 +114,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override var appliesTimingFunction: Bool { calculationMode != .paced && calculationMode != .cubicPaced }
 
     /// The validated keyframe track, built when the animation is attached to a layer.
-    var track: KeyframeTrack?
+    @exclusivity(unchecked) var track: KeyframeTrack?
     /// The track along `path`, when it has one and the mode is not discrete.
-    var pathTrack: PathTrack?
+    @exclusivity(unchecked) var pathTrack: PathTrack?
 
-    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
-        super.prepareForAttachment(to: layer, previousValues: previousValues)
+    override func prepareForAttachment(_ preparation: inout AttachmentPreparation) {
+        super.prepareForAttachment(&preparation)
         guard !isInert else { return }
         let key = keyPath ?? ""
         if let path { return preparePath(path, key: key) }

@@ -8,21 +8,22 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
+    // Stored properties are `@exclusivity(unchecked)`, as in `CAAnimation` (see there why).
     /// The key path of the animated property, relative to the layer.
-    open var keyPath: String?
+    @exclusivity(unchecked) open var keyPath: String?
 
     /// Whether the animated value is added to the property's current value (false).
-    open var isAdditive: Bool = false
+    @exclusivity(unchecked) open var isAdditive: Bool = false
 
     /// Whether each repeat builds on the end value of the previous one (false).
-    open var isCumulative: Bool = false
+    @exclusivity(unchecked) open var isCumulative: Bool = false
 
     /// A function that turns the interpolated values into the property's value, a transform
     /// (nil: the values are the property's own). See ``CAValueFunction``.
-    open var valueFunction: CAValueFunction?
+    @exclusivity(unchecked) open var valueFunction: CAValueFunction?
 
     /// Set at attachment when the animation cannot apply (unknown key, wrong value type).
-    var isInert = false
+    @exclusivity(unchecked) var isInert = false
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)
@@ -54,7 +55,7 @@ open class CAPropertyAnimation: CAAnimation {
         return true
     }
 
-    override var animatedKeyPaths: [String] { keyPath.map { [$0] } ?? [] }
+    override func animatesKeyPath(where matches: (String) -> Bool) -> Bool { keyPath.map(matches) ?? false }
 
     // MARK: Evaluation
 
@@ -139,16 +140,18 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The key path resolved when the copy was attached, and its accessor (nil: the key-value
     /// path). Written only before the copy joins its layer, so frames on any thread only read it.
-    private var resolvedAccessor: (keyPath: String, accessor: LayerStateAccessor?)?
+    @exclusivity(unchecked) private var resolvedAccessor: (keyPath: String, accessor: LayerStateAccessor?)?
 
-    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
+    override func prepareForAttachment(_ preparation: inout AttachmentPreparation) {
+        let layer = preparation.layer
         guard let keyPath else {
             OQC.report(.unknownKeyPath, key: "", "\(type(of: self)) has no keyPath, so it animates nothing; set keyPath (for example \"opacity\").")
             isInert = true
             return
         }
-        resolvedAccessor = (keyPath, LayerStateAccessor.resolve(keyPath))
-        guard layer.isAnimatableKeyPath(keyPath) else {
+        let look = preparation.look(at: keyPath)
+        resolvedAccessor = (keyPath, look.accessor)
+        guard look.isAnimatable else {
             if CALayer.impliedTreeKeys.contains(keyPath) {
                 // `sublayers` and `mask` change the layer tree at once; their implied
                 // animation (and any other of these key paths) only times the change.
@@ -170,7 +173,7 @@ open class CAPropertyAnimation: CAAnimation {
             isInert = true
             return
         }
-        let current = layer.animatableValue(forKeyPath: keyPath)
+        let current = look.current
         if let valueFunction {
             isInert = !acceptsInputs(of: valueFunction, keyPath: keyPath, current: current)
             return

@@ -14,10 +14,11 @@ import Foundation
 /// pop.toValue = 1
 /// ```
 open class CASpringAnimation: CABasicAnimation {
-    private var storedMass: CGFloat = 1
-    private var storedStiffness: CGFloat = 100
-    private var storedDamping: CGFloat = 10
-    private var storedVelocity: CGFloat = 0
+    // Stored properties are `@exclusivity(unchecked)`, as in `CAAnimation` (see there why).
+    @exclusivity(unchecked) private var storedMass: CGFloat = 1
+    @exclusivity(unchecked) private var storedStiffness: CGFloat = 100
+    @exclusivity(unchecked) private var storedDamping: CGFloat = 10
+    @exclusivity(unchecked) private var storedVelocity: CGFloat = 0
 
     /// Creates a spring with the given perceptual duration and bounce (−1…1).
     ///
@@ -67,7 +68,7 @@ open class CASpringAnimation: CABasicAnimation {
 
     /// Whether a spring damped past critical moves as an over-damped spring (false: it is
     /// treated as critically damped).
-    open var allowsOverdamping: Bool = false
+    @exclusivity(unchecked) open var allowsOverdamping: Bool = false
 
     /// The time the spring needs to settle, for the current parameters, divided by |speed|:
     /// infinite at a `speed` of 0, where the spring's time stands still.
@@ -147,10 +148,10 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     /// The solver of an attached copy, built once.
-    private var attachedSolver: SpringSolver?
+    @exclusivity(unchecked) private var attachedSolver: SpringSolver?
 
-    override func prepareForAttachment(to layer: CALayer, previousValues: [String: Any]) {
-        super.prepareForAttachment(to: layer, previousValues: previousValues)
+    override func prepareForAttachment(_ preparation: inout AttachmentPreparation) {
+        super.prepareForAttachment(&preparation)
         attachedSolver = solver
     }
 }

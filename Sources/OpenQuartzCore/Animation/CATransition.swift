@@ -6,14 +6,15 @@ import Foundation
 /// renders no visual effect, since there is nothing on screen. A transition is always
 /// stored under the key `"transition"` (Apple, `kCATransition`).
 open class CATransition: CAAnimation {
+    // Stored properties are `@exclusivity(unchecked)`, as in `CAAnimation` (see there why).
     /// The kind of transition (`.fade`).
-    open var type: CATransitionType = .fade
+    @exclusivity(unchecked) open var type: CATransitionType = .fade
     /// The direction of a directional transition (nil).
-    open var subtype: CATransitionSubtype?
+    @exclusivity(unchecked) open var subtype: CATransitionSubtype?
     /// The start point of the transition, 0…1 (0).
-    open var startProgress: Float = 0
+    @exclusivity(unchecked) open var startProgress: Float = 0
     /// The end point of the transition, 0…1 (1).
-    open var endProgress: Float = 1
+    @exclusivity(unchecked) open var endProgress: Float = 1
     /// A filter object implementing the transition, which supersedes `type` and `subtype`
     /// (nil). Stored, copied and key-value coded; OpenQuartzCore renders no transition, so
     /// it changes nothing (`CAAnimation.h`).
@@ -21,7 +22,7 @@ open class CATransition: CAAnimation {
     /// ```swift
     /// fade.filter = nil   // use `type` and `subtype`
     /// ```
-    open var filter: Any?
+    @exclusivity(unchecked) open var filter: Any?
 
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)

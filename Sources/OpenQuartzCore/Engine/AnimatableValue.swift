@@ -74,11 +74,14 @@ struct AnimatableValue {
 
     /// Reads any value Core Animation can animate; nil for nil.
     init?(_ value: Any?) {
-        guard let value = Self.unwrap(value) else { return nil }
+        guard let value else { return nil }
+        // A number first, the common case: a cast sees through an optional inside the `Any`,
+        // and costs far less than asking whether the value is an optional at all.
         if let number = Self.number(value) {
             self.init(number: number.value, type: number.type)
             return
         }
+        guard let value = Self.unwrap(value) else { return nil }
         switch value {
         case let point as CGPoint:
             self.init(kind: .point, lanes: Self.lanes([point.x, point.y]))

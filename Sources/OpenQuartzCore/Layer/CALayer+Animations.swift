@@ -27,8 +27,8 @@ extension CALayer {
         if let function = CATransaction.animationTimingFunction() {
             copy.timingFunction = function
         }
-        let previous = Engine.locked { previousValues }
-        copy.prepareForAttachment(to: self, previousValues: previous)
+        var preparation = AttachmentPreparation(layer: self, previousValues: Engine.locked { previousValues })
+        copy.prepareForAttachment(&preparation)
         let attachment = Attachment(key: key, animation: copy)
         let groups = Transactions.groupsForNewAnimation()
         let clock = self.clock
@@ -143,12 +143,12 @@ extension CALayer {
         let clock = root.ownClock
         let map = renderTimeMapLocked()
         let localNow = map.local(clock.now)
-        var started: [String] = []
+        var started: [CAAnimation] = []
         for attachment in attachments where attachment.phase == .pending {
             if attachment.animation.beginTime == 0 { attachment.animation.beginTime = localNow }
             attachment.phase = .running
             if !timingChanged { schedule(attachment, map: map, clock: clock) }
-            started += attachment.animation.animatedKeyPaths
+            started.append(attachment.animation)
         }
         // Retimes every running animation below, the ones just started included.
         if timingChanged { rescheduleSubtreeLocked(clock: clock) }
@@ -157,7 +157,7 @@ extension CALayer {
         let layoutNeeded = needsLayoutFlag
         return [{ [self] in
             let layerClass = type(of: self)
-            if started.contains(where: { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) }) {
+            if started.contains(where: { $0.animatesKeyPath { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) } }) {
                 FrameDriver.register(self, clock: clock)
             }
             if layoutNeeded { layoutIfNeeded() }
@@ -165,7 +165,10 @@ extension CALayer {
         }]
     }
 
+    /// The key a key path starts with (`"position"` for `"position.x"`).
     static func rootKey(of keyPath: String) -> String {
-        keyPath.split(separator: ".", maxSplits: 1).first.map(String.init) ?? keyPath
+        // The dot is one byte, so its index is a character boundary.
+        guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return keyPath }
+        return String(keyPath[..<dot])
     }
 }

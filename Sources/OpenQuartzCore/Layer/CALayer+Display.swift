@@ -34,7 +34,7 @@ extension CALayer {
             (attachments.filter { $0.phase != .pending }.map(\.animation), renderTimeMapLocked().local(clock.now))
         }
         return animations.contains { animation in
-            animation.animatedKeyPaths.contains { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) }
+            animation.animatesKeyPath { layerClass.needsDisplay(forKey: Self.rootKey(of: $0)) }
                 && ActiveTiming(animation).sample(atParentTime: localTime) != nil
                 && ActiveTiming(animation).activeEndInParent.map { localTime < $0 } ?? true
         }

@@ -37,6 +37,17 @@ extension CALayer {
 
     /// Converts `t` from `source`'s time space to `target`'s (nil: media time); lock held.
     private static func convertLocked(_ t: Double, from source: CALayer?, to target: CALayer?) -> Double {
+        // Media time on one side, the common case: one walk along the other side's chain.
+        if source == nil, let target, let time = target.localTimeLocked(ofMedia: t, depth: 0) { return time }
+        if target == nil {
+            var time = t
+            var layer = source
+            while let current = layer {
+                time = current.parentTime(ofLocal: time)
+                layer = current.treeParentLocked
+            }
+            return time
+        }
         let targetChain = target?.selfAndAncestorsLocked() ?? []
         let targetIDs = Set(targetChain.map(ObjectIdentifier.init))
         var time = t
@@ -53,6 +64,14 @@ extension CALayer {
             time = layer.localTime(ofParent: time)
         }
         return time
+    }
+
+    /// Media time `t` in this layer's time space, applying the links from the root down; nil
+    /// for a tree deeper than 64 layers, which the general walk converts. Lock held.
+    private func localTimeLocked(ofMedia t: Double, depth: Int) -> Double? {
+        guard let parent = treeParentLocked else { return localTime(ofParent: t) }
+        guard depth < 64, let parentTime = parent.localTimeLocked(ofMedia: t, depth: depth + 1) else { return nil }
+        return localTime(ofParent: parentTime)
     }
 
     /// This layer, its superlayer, and so on up to the root; lock held.

@@ -28,6 +28,23 @@ import Testing
         expectClose(try #require(layer.presentation()).opacity, 0.2 + 0.75 * 0.6)   // 0.65
     }
 
+    /// A value that arrives as an optional inside `Any` (a generic helper's `T?` boxed as
+    /// `Any`) is read as the value it wraps; an empty one as no value.
+    @Test func valuesWrappedInOptionalsInsideAnyAreReadAsTheirContents() throws {
+        let h = EngineHarness()
+        let layer = h.makeLayer()
+        layer.opacity = 0.5
+        let fade = CABasicAnimation(keyPath: "opacity")
+        let from: Float? = 0.2, none: Float? = nil
+        fade.fromValue = from as Any
+        fade.toValue = Optional<Double>(0.8) as Any
+        fade.byValue = none as Any
+        fade.duration = 1
+        h.commit { layer.add(fade, forKey: "fade") }
+        h.advance(by: 0.25)
+        expectClose(try #require(layer.presentation()).opacity, 0.2 + 0.25 * 0.6)   // 0.35
+    }
+
     @Test func fromAndByRunFromFromToFromPlusBy() throws {
         let h = EngineHarness()
         let layer = h.makeLayer()

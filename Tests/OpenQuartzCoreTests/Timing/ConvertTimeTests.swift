@@ -94,5 +94,34 @@ import Testing
         // Up from `layer` (identity): 0.5; down: (0.5 − 0) · 0.5 + 1 = 1.25.
         #expect(offsetSlowMo.convertTime(0.5, from: layer) == 1.25)
     }
+
+    /// Media time to and from layers 3 and 100 deep, in a chain where every layer has
+    /// speed 2 and beginTime 1: going down, each link turns t into (t − 1) · 2, and going up
+    /// into t / 2 + 1. Both depths take the same links, one by one.
+    @Test(arguments: [3, 100])
+    func mediaTimeConvertsThroughEveryLinkOfADeepTree(depth: Int) {
+        let chain = (0..<depth).map { _ in CALayer() }
+        for layer in chain {
+            layer.speed = 2
+            layer.beginTime = 1
+        }
+        for (parent, child) in zip(chain, chain.dropFirst()) { parent.addSublayer(child) }
+        CATransaction.flush()
+        let deepest = chain[depth - 1]
+        // 2 is the fixed point of both: (2 − 1) · 2 = 2 and 2 / 2 + 1 = 2.
+        #expect(deepest.convertTime(2, from: nil) == 2)
+        #expect(deepest.convertTime(2, to: nil) == 2)
+        // Down from 1.5: 1, then 0, then −2, …; up from 0: 1, then 1.5, then 1.75, …
+        var down = 1.5, up = 0.0
+        for _ in 0..<depth {
+            down = (down - 1) * 2
+            up = up / 2 + 1
+        }
+        if depth == 3 { #expect(down == -2 && up == 1.75) }
+        #expect(deepest.convertTime(1.5, from: nil) == down)
+        #expect(deepest.convertTime(0, to: nil) == up)
+        // Layer to layer in the same tree: from the deepest up to the top one.
+        #expect(chain[0].convertTime(2, from: deepest) == 2)
+    }
 }
 #endif
