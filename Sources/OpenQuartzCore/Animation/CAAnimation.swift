@@ -116,8 +116,10 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 
     // MARK: Key-value container
 
-    /// Values stored for keys the class does not declare (Apple: CAAnimation is a key-value container).
-    @exclusivity(unchecked) var customValues: [String: Any] = [:]
+    /// Values stored for keys the class does not declare, in the order they were first set
+    /// (Apple: CAAnimation is a key-value container). An animation carries a handful at most,
+    /// so a list is searched in less time than a table hashes the key.
+    @exclusivity(unchecked) var customValues: [(key: String, value: Any)] = []
     /// Whether this is Core Animation's own implicit animation of a property, made by
     /// `CALayer.defaultAction(forKey:)` (a never-committed layer does not run it).
     @exclusivity(unchecked) var isBuiltInImplicitAnimation = false
@@ -168,13 +170,25 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     func containerValue(forKey key: String) -> Any? {
         // Key-value coding finds a Boolean property by its getter's name too (`isAdditive`).
         let key = key.utf8.first == UInt8(ascii: "i") ? Self.getterKeys[key] ?? key : key
+        // A key is stored as a custom value only when the class does not declare it, so the
+        // list (short, often empty) can be searched first.
+        if let custom = customValues.first(where: { $0.key == key }) { return custom.value }
         if Self.declaredKeySet.contains(key), let known = knownValue(forKey: key) { return known }
-        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+        return type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets a declared property, or stores a custom value for an undeclared key.
     func setContainerValue(_ value: Any?, forKey key: String) {
-        if !Self.declaredKeySet.contains(key) || !setKnownValue(value, forKey: key) { customValues[key] = value }
+        if !Self.declaredKeySet.contains(key) || !setKnownValue(value, forKey: key) { setCustomValue(value, forKey: key) }
+    }
+
+    /// Stores `value` for the undeclared `key`; nil removes it.
+    private func setCustomValue(_ value: Any?, forKey key: String) {
+        if let index = customValues.firstIndex(where: { $0.key == key }) {
+            if let value { customValues[index].value = value } else { customValues.remove(at: index) }
+        } else if let value {
+            customValues.append((key, value))
+        }
     }
 
     /// The Boolean properties whose getters are named `is…`, by getter: key-value coding reads

@@ -65,6 +65,17 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override var declaredValues: [Any] { [fromValue, toValue, byValue].compactMap { $0 } }
 
+    /// The values are parsed once, here, and kept for the frames.
+    override func valuesFit(_ current: AnimatableValue, keyPath: String) -> Bool {
+        let parsed = ParsedValues(self)
+        parsedValues = parsed
+        func fit(_ value: Any?, _ candidate: AnimatableValue?) -> Bool {
+            guard let value, let candidate else { return true }
+            return fits(candidate, read: value, current: current, keyPath: keyPath)
+        }
+        return fit(fromValue, parsed.from) && fit(toValue, parsed.to) && fit(byValue, parsed.by)
+    }
+
     /// The start and end of the interpolation, given the property's current value `base`.
     func endpoints(base: AnimatableValue?) -> (from: AnimatableValue, to: AnimatableValue)? {
         let parsed = parsedValues ?? ParsedValues(self)
@@ -94,7 +105,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     override func prepareForAttachment(_ preparation: inout AttachmentPreparation) {
         super.prepareForAttachment(&preparation)
         let previousValues = preparation.previousValues
-        parsedValues = ParsedValues(self)
+        if parsedValues == nil { parsedValues = ParsedValues(self) }
         // A value function's input cannot be read back from the property's previous value.
         guard fromValue == nil, toValue == nil, byValue == nil, valueFunction == nil, let keyPath else { return }
         if let previous = previousValues[keyPath] {

@@ -178,14 +178,26 @@ open class CAPropertyAnimation: CAAnimation {
             isInert = !acceptsInputs(of: valueFunction, keyPath: keyPath, current: current)
             return
         }
-        for value in declaredValues {
-            guard let candidate = AnimatableValue(value) else { continue }
-            if let current, !candidate.isCompatible(with: current) || (candidate.kind == .discrete && current.kind != .discrete) {
-                OQC.report(.invalidValue, key: keyPath, "\(type(of: value)) value \(value) cannot animate '\(keyPath)', which holds \(type(of: current.boxed)); pass a value of that type. The animation is ignored.")
-                isInert = true
-                return
-            }
+        if let current, !valuesFit(current, keyPath: keyPath) { isInert = true }
+    }
+
+    /// Whether every value the animation carries can animate a property that holds `current`;
+    /// reports the first that cannot.
+    func valuesFit(_ current: AnimatableValue, keyPath: String) -> Bool {
+        declaredValues.allSatisfy { value in
+            AnimatableValue(value).map { fits($0, read: value, current: current, keyPath: keyPath) } ?? true
         }
+    }
+
+    /// Whether `candidate`, read from `value`, can animate a property that holds `current`:
+    /// a value of a compatible kind, and a discrete one only for a discrete property. Reports
+    /// why not.
+    final func fits(_ candidate: AnimatableValue, read value: Any, current: AnimatableValue, keyPath: String) -> Bool {
+        guard candidate.isCompatible(with: current), candidate.kind != .discrete || current.kind == .discrete else {
+            OQC.report(.invalidValue, key: keyPath, "\(type(of: value)) value \(value) cannot animate '\(keyPath)', which holds \(type(of: current.boxed)); pass a value of that type. The animation is ignored.")
+            return false
+        }
+        return true
     }
 
     /// Whether the animation can apply `function`: the property holds a transform, and each

@@ -222,8 +222,9 @@ enum Transactions {
         let layers = thread.pendingLayers.filter(include)
         guard !layers.isEmpty else { return [] }
         if layers.count == thread.pendingLayers.count {
-            thread.pendingLayers = []
-            thread.pendingIDs = []
+            // Kept for the next transaction: a scheduler commits one per animation it adds.
+            thread.pendingLayers.removeAll(keepingCapacity: true)
+            thread.pendingIDs.removeAll(keepingCapacity: true)
         } else {
             let committed = Set(layers.map(ObjectIdentifier.init))
             thread.pendingLayers.removeAll { committed.contains(ObjectIdentifier($0)) }
