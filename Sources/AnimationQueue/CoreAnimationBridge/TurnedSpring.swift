@@ -79,7 +79,12 @@ enum TurnedSpring {
             if staysAttached { part.fillMode = .forwards }
         }
         // The anchor replaces what lies beneath it: the settling springs go above it.
-        let parts = [anchorSpring] + kept(now) + [offset]
+        let settlingSprings = kept(now)
+        var parts: [CAAnimation] = []
+        parts.reserveCapacity(settlingSprings.count + 2)
+        parts.append(anchorSpring)
+        parts += settlingSprings
+        parts.append(offset)
         let length = parts.reduce(duration) { max($0, $1.beginTime + $1.duration) }
         let group = TurnedAnimation.beginningNow(parts, now: now, duration: length, staysAttached: staysAttached)
         TurnedAnimation.markPart(group)

@@ -264,10 +264,11 @@ extension AnimationOperation {
         if MainThread.isCurrent { work(self) } else { hopToMain(work) }
     }
 
-    /// Runs `work` with `value` on the main thread (see ``onMainThread(_:)``). The value
-    /// crosses to the main thread in a box: it is touched there only, after this thread has
-    /// let go of it.
+    /// Runs `work` with `value` on the main thread (see ``onMainThread(_:)``): at once on the
+    /// main thread; from another, the value crosses in a box, touched on the main thread only,
+    /// after this thread has let go of it.
     func onMainThread<Value>(with value: Value, _ work: @escaping @Sendable (AnimationOperation, Value) -> Void) {
+        if MainThread.isCurrent { return work(self, value) }
         let box = UncheckedSendableBox(value)
         onMainThread { work($0, box.value) }
     }

@@ -61,10 +61,9 @@ extension AnimationOperation {
     ///   - spring: The spring that settles the turn; nil for the default above.
     public func retarget<Value: RetargetableValue>(_ keyPath: AnimationKeyPath<Value>, to target: Value,
                                                    settling spring: RetargetSpring? = nil) {
-        let retarget = UncheckedSendableBox(OperationLifecycle.Retarget(keyPath: keyPath.rawValue,
-                                                                       target: target.coreAnimationValue,
-                                                                       spring: spring))
-        onMainThread { $0.performRetarget(retarget.value) }
+        let retarget = OperationLifecycle.Retarget(keyPath: keyPath.rawValue, target: target.coreAnimationValue,
+                                                   spring: spring)
+        onMainThread(with: retarget) { $0.performRetarget($1) }
     }
 
     /// Applies a retarget on the main thread, as the operation's state says.

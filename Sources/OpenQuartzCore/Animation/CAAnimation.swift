@@ -116,10 +116,9 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
 
     // MARK: Key-value container
 
-    /// Values stored for keys the class does not declare, in the order they were first set
-    /// (Apple: CAAnimation is a key-value container). An animation carries a handful at most,
-    /// so a list is searched in less time than a table hashes the key.
-    @exclusivity(unchecked) var customValues: [(key: String, value: Any)] = []
+    /// Values stored for keys the class does not declare (Apple: CAAnimation is a key-value
+    /// container).
+    @exclusivity(unchecked) var customValues = CustomValues()
     /// Whether this is Core Animation's own implicit animation of a property, made by
     /// `CALayer.defaultAction(forKey:)` (a never-committed layer does not run it).
     @exclusivity(unchecked) var isBuiltInImplicitAnimation = false
@@ -172,23 +171,14 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         let key = key.utf8.first == UInt8(ascii: "i") ? Self.getterKeys[key] ?? key : key
         // A key is stored as a custom value only when the class does not declare it, so the
         // list (short, often empty) can be searched first.
-        if let custom = customValues.first(where: { $0.key == key }) { return custom.value }
+        if let custom = customValues.value(forKey: key) { return custom }
         if Self.declaredKeySet.contains(key), let known = knownValue(forKey: key) { return known }
         return type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets a declared property, or stores a custom value for an undeclared key.
     func setContainerValue(_ value: Any?, forKey key: String) {
-        if !Self.declaredKeySet.contains(key) || !setKnownValue(value, forKey: key) { setCustomValue(value, forKey: key) }
-    }
-
-    /// Stores `value` for the undeclared `key`; nil removes it.
-    private func setCustomValue(_ value: Any?, forKey key: String) {
-        if let index = customValues.firstIndex(where: { $0.key == key }) {
-            if let value { customValues[index].value = value } else { customValues.remove(at: index) }
-        } else if let value {
-            customValues.append((key, value))
-        }
+        if !Self.declaredKeySet.contains(key) || !setKnownValue(value, forKey: key) { customValues.set(value, forKey: key) }
     }
 
     /// The Boolean properties whose getters are named `is…`, by getter: key-value coding reads
@@ -343,5 +333,30 @@ extension CAAnimation {
         if let size = Convert.size(value) { return size }
         if let rect = Convert.rect(value) { return rect }
         return Convert.transform(value) ?? value
+    }
+}
+
+/// The values an animation stores for keys its class does not declare. An animation carries
+/// a handful at most, most often one (a mark its owner reads back), so the first is kept
+/// inline and the rest in a list, searched in order: no table to hash the key into, and no
+/// allocation for the first.
+struct CustomValues {
+    private var first: (key: String, value: Any)?
+    private var rest: [(key: String, value: Any)] = []
+
+    func value(forKey key: String) -> Any? {
+        if let first, first.key == key { return first.value }
+        return rest.first { $0.key == key }?.value
+    }
+
+    /// Stores `value` for `key`; nil removes it.
+    mutating func set(_ value: Any?, forKey key: String) {
+        if let current = first, current.key == key {
+            first = value.map { (key, $0) } ?? (rest.isEmpty ? nil : rest.removeFirst())
+        } else if let index = rest.firstIndex(where: { $0.key == key }) {
+            if let value { rest[index].value = value } else { rest.remove(at: index) }
+        } else if let value {
+            if first == nil { first = (key, value) } else { rest.append((key, value)) }
+        }
     }
 }

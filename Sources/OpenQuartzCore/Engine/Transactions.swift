@@ -219,10 +219,16 @@ enum Transactions {
         of thread: ThreadTransactions,
         where include: (CALayer) -> Bool = { _ in true }
     ) -> [() -> Void] {
+        // One changed layer, as in a transaction per added animation (a scheduler's): no lists.
+        if thread.pendingLayers.count == 1, let layer = thread.pendingLayers.first, include(layer) {
+            thread.pendingLayers.removeAll(keepingCapacity: true)
+            thread.pendingIDs.removeAll(keepingCapacity: true)
+            return layer.commitAnimations(timingChanged: layer.commitState())
+        }
         let layers = thread.pendingLayers.filter(include)
         guard !layers.isEmpty else { return [] }
         if layers.count == thread.pendingLayers.count {
-            // Kept for the next transaction: a scheduler commits one per animation it adds.
+            // Kept for the next transaction.
             thread.pendingLayers.removeAll(keepingCapacity: true)
             thread.pendingIDs.removeAll(keepingCapacity: true)
         } else {

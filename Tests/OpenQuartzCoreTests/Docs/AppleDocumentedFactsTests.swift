@@ -317,6 +317,30 @@ import OpenQuartzCore
 
     // MARK: add(_:forKey:)
 
+    /// An animation is a key-value container: any number of undeclared keys, each set,
+    /// replaced and removed (set to nil) on its own, carried by a copy.
+    @Test func anAnimationStoresValuesForKeysItDoesNotDeclare() {
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.setValue("a", forKey: "first")
+        fade.setValue(2, forKey: "second")
+        fade.setValue(3.5, forKey: "third")
+        fade.setValue("b", forKey: "first")
+        #expect(fade.value(forKey: "first") as? String == "b")
+        fade.setValue(nil, forKey: "first")
+        #expect(fade.value(forKey: "first") == nil)
+        #expect(fade.value(forKey: "second") as? Int == 2)
+        #expect(fade.value(forKey: "third") as? Double == 3.5)
+        fade.setValue(nil, forKey: "third")
+        fade.setValue("c", forKey: "fourth")
+        let copy = fade.copy() as? CABasicAnimation
+        fade.setValue(nil, forKey: "second")
+        #expect(fade.value(forKey: "second") == nil)
+        #expect(copy?.value(forKey: "second") as? Int == 2)
+        #expect(copy?.value(forKey: "third") == nil)
+        #expect(copy?.value(forKey: "fourth") as? String == "c")
+        #expect(copy?.value(forKey: "fifth") == nil)
+    }
+
     @Test func addStoresACopyAndZeroDurationTakesTheTransactionDuration() {
         let layer = makeLayer()
         let fade = CABasicAnimation(keyPath: "opacity")
