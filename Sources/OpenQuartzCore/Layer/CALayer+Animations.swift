@@ -83,11 +83,13 @@ extension CALayer {
     private func remove(where predicate: (Attachment) -> Bool) {
         let removedAny: Bool = Engine.locked {
             guard attachments.contains(where: predicate) else { return false }
-            var kept: [Attachment] = []
-            for attachment in attachments {
-                if predicate(attachment) { takeOff(attachment) } else { kept.append(attachment) }
+            // What the last commit left attached, kept before the list changes (``takeOff(_:)``).
+            if committedAttachments == nil { committedAttachments = attachments.filter { $0.phase != .pending } }
+            attachments.removeAll { attachment in
+                guard predicate(attachment) else { return false }
+                takeOff(attachment)
+                return true
             }
-            attachments = kept
             return true
         }
         if removedAny { Transactions.noteChange(to: self) }
