@@ -53,10 +53,11 @@ struct Ratio {
 /// The ratios recorded in Benchmarks/README.md ("Targets") whose target is not met yet: the
 /// highest of the full runs recorded there, so that `--check` still catches a regression.
 enum RecordedLevel {
-    static let drivenAddOperations = 1.77
+    static let drivenAddOperations = 2.11
+    static let drivenPlan = 2.58
     static let appAddOperations = 1.98
-    static let appPlan = 2.37
-    static let retarget = 3.87
+    static let appPlan = 2.54
+    static let retarget = 2.06
 }
 
 /// Top-level code's variables are the main actor's.
@@ -156,7 +157,8 @@ func burst() async -> BurstRatios {
     let (a, p) = (best(.addOperations), best(.plan))
     ratios.append(Ratio(name: "burst of \(n), driven clock: addOperations / raw Core Animation", value: a.seconds / r.seconds, target: 1.5,
                         level: RecordedLevel.drivenAddOperations))
-    ratios.append(Ratio(name: "burst of \(n), driven clock: plan Parallel / raw Core Animation", value: p.seconds / r.seconds, target: 2))
+    ratios.append(Ratio(name: "burst of \(n), driven clock: plan Parallel / raw Core Animation", value: p.seconds / r.seconds, target: 2,
+                        level: RecordedLevel.drivenPlan))
     return BurstRatios(addOperations: a.seconds / r.seconds, plan: p.seconds / r.seconds)
 }
 
