@@ -239,8 +239,7 @@ open class AnimationOperation: Operation, StartedOperation, @unchecked Sendable 
     /// are added.
     open override func addDependency(_ operation: Operation) {
         if operation === self { QueueViolation.dependsOnItself(self) }
-        let theirs = (operation as? AnimationOperation)?.dependenciesIfAny ?? operation.dependencies
-        if theirs.contains(where: { $0 === self }) { QueueViolation.mutualDependency(self, on: operation) }
+        if operation.alreadyWaits(for: self) { QueueViolation.mutualDependency(self, on: operation) }
         if !stateLock.withLock({ lifecycle.isUnstarted }) {
             QueueViolation.dependencyAddedTooLate(to: self, on: operation, queue: nil)
         }
@@ -276,5 +275,13 @@ open class AnimationOperation: Operation, StartedOperation, @unchecked Sendable 
         let policy = stateLock.withLock { lifecycle.settings.effectiveDependencyPolicy }
         if policy == .cancel, !isCancelled, dependencies.contains(where: \.isCancelled) { cancel() }
         for dependency in dependencies { removeDependency(dependency) }
+    }
+}
+
+extension Operation {
+    /// Whether the operation already waits for `other`. An animation operation's dependencies
+    /// are read only if it ever had one (``AnimationOperation/dependenciesIfAny``).
+    func alreadyWaits(for other: Operation) -> Bool {
+        ((self as? AnimationOperation)?.dependenciesIfAny ?? dependencies).contains { $0 === other }
     }
 }

@@ -92,8 +92,7 @@ public struct PlanGraph {
             }
             // A dependency that already waits for the step closes a cycle of two, reported here
             // with the steps' names: linking it would stop the program first.
-            guard !((dependency as? AnimationOperation)?.dependenciesIfAny ?? dependency.dependencies)
-                .contains(where: { $0 === operation }) else {
+            guard !dependency.alreadyWaits(for: operation) else {
                 errors.append(cycleError([operation, dependency, operation]))
                 continue
             }
