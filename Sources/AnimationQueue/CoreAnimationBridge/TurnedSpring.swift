@@ -151,6 +151,7 @@ enum TurnedSpring {
 
     /// `value` boxed as `like` is (`CGFloat`, `Float` or `Double`).
     private static func boxed(_ value: Double, like: Any) -> Any {
+        if exactly(like, as: CGFloat.self) != nil { return CGFloat(value) }
         switch like {
         case is CGFloat: return CGFloat(value)
         case is Float: return Float(value)

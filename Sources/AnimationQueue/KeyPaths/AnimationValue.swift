@@ -50,6 +50,10 @@ extension AnimationValue {
 /// On Linux an `Any` holding an `NSNumber` does not cast with `as? CGFloat`, and an `Any`
 /// holding a `CGFloat` does not cast with `as? Double`, so each type is tried explicitly.
 func animationNumber(_ value: Any?) -> Double? {
+    guard let value else { return nil }
+    // The common boxes first, by their exact type, which costs far less than the casts.
+    if let v = exactly(value, as: CGFloat.self) { return Double(v) }
+    if let v = exactly(value, as: Double.self) { return v }
     switch value {
     case let v as CGFloat: return Double(v)
     case let v as Double: return v

@@ -13,7 +13,8 @@ open class CAAnimationGroup: CAAnimation {
     override func copyState(from other: CAAnimation) {
         super.copyState(from: other)
         guard let other = other as? CAAnimationGroup else { return }
-        animations = other.animations?.map { $0.copy() as! CAAnimation }
+        // `copy(with:)` directly: `copy()` first asks whether the object is `NSCopying`.
+        animations = other.animations?.map { $0.copy(with: nil) as! CAAnimation }
     }
 
     override func knownValue(forKey key: String) -> Any? {

@@ -336,6 +336,10 @@ struct AnimatableValue {
 
     /// Reads a number of any Swift numeric type or `NSNumber`.
     static func number(_ value: Any) -> (value: Double, type: NumericType)? {
+        // The common boxes first, by their exact type: far cheaper than the casts below, which
+        // also see through an optional inside the `Any` and bridge `NSNumber`.
+        if let v = exactly(value, as: CGFloat.self) { return (Double(v), .cgFloat) }
+        if let v = exactly(value, as: Double.self) { return (v, .double) }
         switch value {
         case let v as CGFloat: return (Double(v), .cgFloat)
         case let v as Double: return (v, .double)

@@ -16,7 +16,7 @@ extension CALayer {
     /// - A `CATransition` is always stored under `"transition"`.
     /// - A nil key is allowed; such animations cannot be looked up or removed by key.
     func attach(_ anim: CAAnimation, forKey key: String?) {
-        guard let copy = anim.copy() as? CAAnimation else { return }
+        guard let copy = anim.copy(with: nil) as? CAAnimation else { return }
         let key = anim is CATransition ? kCATransition : key
         if copy.setsNoDuration {
             if copy.duration < 0 || copy.duration.isNaN {
