@@ -172,13 +172,13 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         // A key is stored as a custom value only when the class does not declare it, so the
         // list (short, often empty) can be searched first.
         if let custom = customValues.value(forKey: key) { return custom }
-        if Self.declaredKeySet.contains(key), let known = knownValue(forKey: key) { return known }
+        if Self.isDeclared(key), let known = knownValue(forKey: key) { return known }
         return type(of: self).defaultValue(forKey: key)
     }
 
     /// Sets a declared property, or stores a custom value for an undeclared key.
     func setContainerValue(_ value: Any?, forKey key: String) {
-        if !Self.declaredKeySet.contains(key) || !setKnownValue(value, forKey: key) { customValues.set(value, forKey: key) }
+        if !Self.isDeclared(key) || !setKnownValue(value, forKey: key) { customValues.set(value, forKey: key) }
     }
 
     /// The Boolean properties whose getters are named `is…`, by getter: key-value coding reads
@@ -190,6 +190,20 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// properties and a transition's `filter`. A custom key is told from these with one
     /// lookup, not a comparison with each in turn.
     private static let declaredKeySet = Set(declaredKeys + ["settlingDuration", "perceptualDuration", "bounce", "filter"])
+
+    /// Whether `key` is in ``declaredKeySet``. A key whose first byte begins none of them is
+    /// told at once, without hashing it: apps' own keys are often prefixed ("App.marker").
+    private static func isDeclared(_ key: String) -> Bool {
+        guard let first = key.utf8.first, declaredFirstBytes[Int(first)] else { return false }
+        return declaredKeySet.contains(key)
+    }
+
+    /// For each byte value, whether a key of ``declaredKeySet`` begins with it.
+    private static let declaredFirstBytes: [Bool] = {
+        var bytes = [Bool](repeating: false, count: 256)
+        for key in declaredKeySet { if let first = key.utf8.first { bytes[Int(first)] = true } }
+        return bytes
+    }()
 
     /// The declared property `key` of this class, boxed; nil if undeclared.
     func knownValue(forKey key: String) -> Any? {
@@ -341,22 +355,37 @@ extension CAAnimation {
 /// inline and the rest in a list, searched in order: no table to hash the key into, and no
 /// allocation for the first.
 struct CustomValues {
-    private var first: (key: String, value: Any)?
+    // The first entry's key and value are kept apart, so that a lookup compares the key
+    // without copying the value.
+    private var firstKey: String?
+    private var firstValue: Any = ()
     private var rest: [(key: String, value: Any)] = []
 
     func value(forKey key: String) -> Any? {
-        if let first, first.key == key { return first.value }
-        return rest.first { $0.key == key }?.value
+        if firstKey == key { return firstValue }
+        return rest.isEmpty ? nil : rest.first { $0.key == key }?.value
     }
 
     /// Stores `value` for `key`; nil removes it.
     mutating func set(_ value: Any?, forKey key: String) {
-        if let current = first, current.key == key {
-            first = value.map { (key, $0) } ?? (rest.isEmpty ? nil : rest.removeFirst())
+        if firstKey == key {
+            if let value {
+                firstValue = value
+            } else if rest.isEmpty {
+                firstKey = nil
+                firstValue = ()
+            } else {
+                (firstKey, firstValue) = rest.removeFirst()
+            }
         } else if let index = rest.firstIndex(where: { $0.key == key }) {
             if let value { rest[index].value = value } else { rest.remove(at: index) }
         } else if let value {
-            if first == nil { first = (key, value) } else { rest.append((key, value)) }
+            if firstKey == nil {
+                firstKey = key
+                firstValue = value
+            } else {
+                rest.append((key, value))
+            }
         }
     }
 }
