@@ -130,11 +130,11 @@ enum TurnedSpring {
         })
     }
 
-    /// A spring that is the step's motion of `keyPath`: not additive, not cumulative, not a
-    /// turn's part, with no value function. (Its timing is checked by the caller.)
+    /// A spring that is the step's motion of `keyPath`: not additive, not cumulative, with no
+    /// value function. (Its timing is checked by the caller.) Not a turn's part either: the
+    /// springs a turn adds are all additive.
     private static func isAnchor(_ spring: CASpringAnimation, keyPath: String) -> Bool {
         spring.keyPath == keyPath && !spring.isAdditive && !spring.isCumulative && spring.valueFunction == nil
-            && !TurnedAnimation.isPart(spring)
     }
 
     /// Timed as written: speed 1, no offset, no repeat, no autoreverse, and a linear (or no)
