@@ -13,6 +13,10 @@ import Testing
             #expect(Float.fromCoreAnimationValue(box) == 2.5, "Float from \(type(of: box))")
         }
         #expect(CGFloat.fromCoreAnimationValue(3) == 3)
+        // Inside an optional inside the `Any`: read all the same.
+        let wrapped: Any = Optional(CGFloat(2.5)) as Any
+        #expect(Double.fromCoreAnimationValue(wrapped) == 2.5)
+        #expect(CGFloat.fromCoreAnimationValue(Optional(Double(-1)) as Any) == -1)
         #expect(Float.fromCoreAnimationValue(nil) == nil)
         #expect(Float.fromCoreAnimationValue("3") == nil)
     }

@@ -339,6 +339,13 @@ import OpenQuartzCore
         #expect(copy?.value(forKey: "third") == nil)
         #expect(copy?.value(forKey: "fourth") as? String == "c")
         #expect(copy?.value(forKey: "fifth") == nil)
+        // A key that begins as no declared key does, and declared keys, which set the property.
+        fade.setValue(true, forKey: "App.marker")
+        fade.setValue(0.5, forKey: "duration")
+        fade.setValue(true, forKey: "additive")
+        #expect(fade.value(forKey: "App.marker") as? Bool == true)
+        #expect(fade.duration == 0.5 && fade.isAdditive)
+        #expect(fade.value(forKey: "isAdditive") as? Bool == true)
     }
 
     @Test func addStoresACopyAndZeroDurationTakesTheTransactionDuration() {
